@@ -1,0 +1,79 @@
+/* canvas.h: the tiny drawing interface between families and front ends.
+ * A family paints glyphs with colour ROLES into an in-memory cell buffer
+ * and records which screen cells belong to which target (cell, edge, tray
+ * slot) for exact mouse hit-testing; the TUI maps roles to colours per
+ * theme (8 colours, 256 colours, NO_COLOR, ASCII) and blits the buffer.
+ * Tests can render into a canvas with no terminal at all. */
+#ifndef TESSERA_CANVAS_H
+#define TESSERA_CANVAS_H
+
+#include <stdbool.h>
+
+typedef enum {
+    ROLE_PLAIN = 0,
+    ROLE_DIM,          /* grid dots, met clues, inactive things */
+    ROLE_FRAME,        /* board frame and cell borders */
+    ROLE_CLUE,         /* a clue that may still be met */
+    ROLE_CLUE_MET,     /* a clue that is met exactly */
+    ROLE_CLUE_BROKEN,  /* a clue that can no longer be met (red) */
+    ROLE_ERROR,        /* a rule visibly broken (touching tents, mismatched edge) */
+    ROLE_TREE,
+    ROLE_TENT,
+    ROLE_GRASS,
+    ROLE_TRACK,
+    ROLE_NO_TRACK,
+    ROLE_GIVEN,        /* given pieces the player cannot change */
+    ROLE_LOCKED,       /* Hexiom locked tiles */
+    ROLE_VALUE0,       /* ROLE_VALUE0 + v: tile value v, 0..9 */
+    ROLE_VALUE9 = ROLE_VALUE0 + 9,
+    ROLE_TANTRIX_RED,
+    ROLE_TANTRIX_YELLOW,
+    ROLE_TANTRIX_BLUE,
+    ROLE_TANTRIX_GREEN,
+    ROLE_COUNT
+} role;
+
+/* Overlays the front end asks for; a family ORs them into the cells of the
+ * thing they concern, and the theme turns them into attributes (reverse
+ * video, underline, bold, background) so meaning never rests on hue. */
+enum {
+    MARK_CURSOR = 1,    /* reverse video */
+    MARK_HINT = 2,      /* the proposed move */
+    MARK_EXPLAIN = 4,   /* a clue/group that forces the hint */
+    MARK_CONFLICT = 8,  /* a mark in a minimal conflicting set */
+    MARK_SELECTED = 16, /* a picked-up tile */
+    MARK_BOLD = 32,
+};
+
+typedef struct {
+    char glyph[8];      /* one screen column of UTF-8 (or ASCII) text */
+    unsigned char role;
+    unsigned char marks;
+    int owner;          /* hit-test target, -1 for none */
+} canvas_cell;
+
+typedef struct {
+    int rows, cols;
+    bool ascii;         /* draw with the ASCII fallbacks */
+    canvas_cell *cells;
+} canvas;
+
+void canvas_init(canvas *cv, int rows, int cols, bool ascii);
+void canvas_free(canvas *cv);
+void canvas_clear(canvas *cv);
+
+/* One glyph of screen width 1 at (y, x): utf8 normally, ascii when the
+ * canvas is in ASCII mode (or when utf8 is NULL).  Out-of-range is ignored. */
+void canvas_put(canvas *cv, int y, int x, const char *utf8, const char *ascii, role r, unsigned marks);
+/* A run of ASCII text, one column per byte. */
+void canvas_text(canvas *cv, int y, int x, const char *text, role r, unsigned marks);
+/* ORs overlay marks into a rectangle. */
+void canvas_mark(canvas *cv, int y, int x, int h, int w, unsigned marks);
+/* Records that the rectangle belongs to target (hit-testing). */
+void canvas_own(canvas *cv, int y, int x, int h, int w, int target);
+int canvas_owner(const canvas *cv, int y, int x);
+const canvas_cell *canvas_at(const canvas *cv, int y, int x);
+/* The canvas as plain text lines (for tests and debugging); caller frees. */
+char *canvas_to_text(const canvas *cv);
+
+#endif

@@ -1,0 +1,231 @@
+/* cli.c: the batch commands.  Every answer printed is first accepted by
+ * the family's independent checker, so an encoding bug shows as an error
+ * rather than a wrong answer. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+void cli_report(const diag *d)
+{
+    char buf[512];
+    diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "tessera: %s\n", buf);
+}
+
+static puzzle *load_or_report(const char *arg, const cli_options *o)
+{
+    diag err = {0};
+    puzzle *p = puzzle_load(arg, o->game, &err);
+    if (!p)
+        cli_report(&err);
+    return p;
+}
+
+static void apply_budget(assist *a, const cli_options *o)
+{
+    if (o->timeout > 0) {
+        sat_budget b = {.seconds = o->timeout};
+        assist_set_budget(a, &b);
+    }
+}
+
+static int limit_message(const char *what)
+{
+    fprintf(stderr, "tessera: %s: the time limit ran out before an answer\n", what);
+    return EXIT_LIMIT;
+}
+
+/* The starting marks: the puzzle's givens, as the family states them. */
+static int initial_marks(const puzzle *p, const assist *a, int **marks_out, int **state_out)
+{
+    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
+    p->family->init_state(p->data, state);
+    int max = assist_num_facts(a) + 1;
+    int *marks = xcalloc((size_t)max, sizeof *marks);
+    int n = p->family->state_marks(p->data, state, marks, max);
+    *marks_out = marks;
+    *state_out = state;
+    return n;
+}
+
+int cli_solve(const char *arg, const cli_options *o)
+{
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
+        return EXIT_BAD_INPUT;
+    assist *a = puzzle_encode(p);
+    apply_budget(a, o);
+    int *marks, *state;
+    int nmarks = initial_marks(p, a, &marks, &state);
+    bool *facts = xcalloc((size_t)assist_num_facts(a) + 1, sizeof *facts);
+    int rc = EXIT_DONE;
+    assist_status st = assist_solve(a, marks, nmarks, facts);
+    if (st == ASSIST_NONE) {
+        fprintf(stderr, "tessera: %s: no solution\n", p->source);
+        rc = EXIT_NO_SOLUTION;
+    } else if (st == ASSIST_UNKNOWN) {
+        rc = limit_message(p->source);
+    } else {
+        p->family->apply_solution(p->data, facts, state);
+        char why[256];
+        if (!p->family->verify(p->data, state, why, sizeof why)) {
+            fprintf(stderr, "tessera: %s: internal error: the checker rejects the solver's answer: %s\n",
+                    p->source, why);
+            rc = EXIT_NO_SOLUTION;
+        } else {
+            strbuf out = {0};
+            p->family->format_answer(p->data, state, &out);
+            fputs(out.s ? out.s : "", stdout);
+            sb_free(&out);
+        }
+    }
+    free(facts);
+    free(marks);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+    return rc;
+}
+
+int cli_count(const char *arg, const cli_options *o)
+{
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
+        return EXIT_BAD_INPUT;
+    assist *a = puzzle_encode(p);
+    apply_budget(a, o);
+    int *marks, *state;
+    int nmarks = initial_marks(p, a, &marks, &state);
+    long count = 0, limit = o->count_limit > 0 ? o->count_limit : 2;
+    assist_status st = assist_count(a, marks, nmarks, limit, &count);
+    int rc = EXIT_DONE;
+    if (st == ASSIST_UNKNOWN) {
+        fprintf(stderr, "tessera: %s: the time limit ran out after %ld solutions\n", p->source, count);
+        rc = EXIT_LIMIT;
+    } else if (count >= limit) {
+        printf("at least %ld\n", limit);
+    } else {
+        printf("%ld\n", count);
+        if (count == 0)
+            rc = EXIT_NO_SOLUTION;
+    }
+    free(marks);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+    return rc;
+}
+
+int cli_dimacs(const char *arg, const cli_options *o)
+{
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
+        return EXIT_BAD_INPUT;
+    assist *a = puzzle_encode(p);
+    int *marks, *state;
+    int nmarks = initial_marks(p, a, &marks, &state);
+    sat_solver *s = assist_sat(a);
+    /* givens become unit clauses so the file stands alone */
+    for (int i = 0; i < nmarks; i++)
+        sat_unit(s, assist_fact_lit(a, marks[i]));
+    int rc = EXIT_DONE;
+    bool to_stdout = strcmp(o->dimacs, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(o->dimacs, "w");
+    if (!f) {
+        fprintf(stderr, "tessera: %s: cannot write: %s\n", o->dimacs, strerror(errno));
+        rc = EXIT_BAD_INPUT;
+    } else {
+        bool ok = assist_write_dimacs(a, f);
+        if (!to_stdout && fclose(f) != 0)
+            ok = false;
+        if (!ok) {
+            fprintf(stderr, "tessera: %s: write failed: %s\n", o->dimacs, strerror(errno));
+            rc = EXIT_BAD_INPUT;
+        }
+    }
+    free(marks);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+    return rc;
+}
+
+static bool parse_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long a = strtol(s, &end, 10);
+    if (end == s || a < 1 || a > 1000)
+        return false;
+    long b = a;
+    if (*end == 'x') {
+        const char *q = end + 1;
+        b = strtol(q, &end, 10);
+        if (end == q || b < 1 || b > 1000)
+            return false;
+    }
+    if (*end)
+        return false;
+    *w = (int)a;
+    *h = (int)b;
+    return true;
+}
+
+int cli_generate(const char *family, const cli_options *o)
+{
+    const game_family *f = game_find(family);
+    if (!f) {
+        fprintf(stderr, "tessera: --generate: unknown game '%s'\n", family);
+        return EXIT_BAD_INPUT;
+    }
+    if (!f->generate) {
+        fprintf(stderr, "tessera: --generate: no generator for %s yet\n", f->title);
+        return EXIT_BAD_INPUT;
+    }
+    gen_options g = {0};
+    if (o->size && !parse_size(o->size, &g.width, &g.height)) {
+        fprintf(stderr, "tessera: --size: expected N or WxH (1 to 1000), got '%s'\n", o->size);
+        return EXIT_BAD_INPUT;
+    }
+    if (o->values) {
+        char *end;
+        long v = strtol(o->values, &end, 10);
+        if (*end || v < 1 || v > 10) {
+            fprintf(stderr, "tessera: --values: expected a number from 1 to 10, got '%s'\n", o->values);
+            return EXIT_BAD_INPUT;
+        }
+        g.values = (int)v;
+    }
+    if (o->difficulty && strcmp(o->difficulty, "easy") && strcmp(o->difficulty, "medium") &&
+        strcmp(o->difficulty, "hard")) {
+        fprintf(stderr, "tessera: --difficulty: expected easy, medium or hard, got '%s'\n",
+                o->difficulty);
+        return EXIT_BAD_INPUT;
+    }
+    g.difficulty = o->difficulty;
+    if (o->seed) {
+        char *end;
+        errno = 0;
+        g.seed = strtoul(o->seed, &end, 10);
+        if (*end || errno || o->seed[0] == '-') {
+            fprintf(stderr, "tessera: --seed: expected a non-negative number, got '%s'\n", o->seed);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    strbuf out = {0};
+    diag err = {.source = "--generate"};
+    if (!f->generate(&g, &out, &err)) {
+        cli_report(&err);
+        sb_free(&out);
+        return EXIT_BAD_INPUT;
+    }
+    fputs(out.s ? out.s : "", stdout);
+    if (out.n && out.s[out.n - 1] != '\n')
+        putchar('\n');
+    sb_free(&out);
+    return EXIT_DONE;
+}

@@ -1,0 +1,40 @@
+/* cli.h: the batch commands (--solve, --count, --dimacs, --generate,
+ * --check, --hint).  None of them starts curses. */
+#ifndef TESSERA_CLI_H
+#define TESSERA_CLI_H
+
+#include <stdbool.h>
+
+#include "util.h"
+
+/* Exit statuses of the batch contract (formats.md). */
+enum {
+    EXIT_DONE = 0,
+    EXIT_NO_SOLUTION = 1, /* no solution, or the marks are inconsistent */
+    EXIT_BAD_INPUT = 2,   /* bad usage or bad input */
+    EXIT_LIMIT = 3,       /* a time or conflict limit ran out */
+};
+
+typedef struct {
+    const char *game;      /* --game NAME */
+    double timeout;        /* --timeout SECONDS, 0: none */
+    long count_limit;      /* --count[=N] */
+    const char *dimacs;    /* --dimacs FILE */
+    /* --generate */
+    const char *size;
+    const char *difficulty;
+    const char *values;
+    const char *seed;
+} cli_options;
+
+int cli_solve(const char *arg, const cli_options *o);
+int cli_count(const char *arg, const cli_options *o);
+int cli_dimacs(const char *arg, const cli_options *o);
+int cli_generate(const char *family, const cli_options *o);
+int cli_check(const char *save_path, const cli_options *o);
+int cli_hint(const char *save_path, const cli_options *o);
+
+/* Prints a diagnostic to standard error as "tessera: FILE:LINE:COL: msg". */
+void cli_report(const diag *d);
+
+#endif

@@ -1,0 +1,147 @@
+/* game.h: the family interface.  Each puzzle family fills one table of
+ * function pointers (as Simon Tatham's puzzles fill `struct game`): parse,
+ * encode to facts and clauses, the independent checker, the answer text,
+ * and the few drawing and input hooks the TUI needs.  A family knows
+ * nothing of the terminal; the front ends know nothing of the rules. */
+#ifndef TESSERA_GAME_H
+#define TESSERA_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "canvas.h"
+#include "sat/assist.h"
+#include "util.h"
+
+typedef enum { GRID_SQUARE, GRID_HEX } grid_shape;
+
+/* The board a player sees is an int vector ("state") whose meaning each
+ * family defines (a cell's mark, a slot's tile, ...).  Undo, redo and
+ * saves work on it without knowing what it means. */
+
+/* A move: state[idx[i]] = val[i], applied in order. */
+typedef struct {
+    int_vec idx, val;
+} move;
+
+void move_set(move *m, int idx, int val);
+void move_free(move *m);
+
+enum { INPUT_KEY, INPUT_MOUSE };
+enum { MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE };
+
+typedef struct {
+    int kind;   /* INPUT_KEY or INPUT_MOUSE */
+    int key;    /* curses key code (KEY_UP, ...) or a character; 10 is Enter */
+    int button; /* mouse: 1 left, 3 right */
+    int action; /* MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE */
+    int target; /* canvas owner under the mouse, -1 for none */
+    int y, x;   /* mouse position inside the board canvas */
+} input_event;
+
+typedef enum {
+    INPUT_IGNORED, /* not a key for this family */
+    INPUT_UI,      /* cursor or selection changed: redraw */
+    INPUT_MOVE,    /* out holds a change to the state: apply (undoable) */
+} input_result;
+
+/* What the front end asks a family to show on top of the state. */
+typedef struct {
+    const int *hint_facts;     /* proposed move(s): MARK_HINT */
+    int nhint;
+    const int *conflict_facts; /* marks in a minimal conflicting set: MARK_CONFLICT */
+    int nconflict;
+    const int *explain_groups; /* groups (as numbered by encode) that force the hint: MARK_EXPLAIN */
+    int nexplain;
+    const int *explain_facts;  /* marks that take part in the explanation: MARK_EXPLAIN */
+    int nexplain_facts;
+} view;
+
+typedef struct {
+    int width, height;     /* --size WxH or N (0: family default) */
+    int values;            /* --values K (Tetravex), 0: default */
+    const char *difficulty; /* "easy", "medium", "hard" or NULL */
+    unsigned long seed;
+} gen_options;
+
+typedef struct game_family {
+    const char *name;      /* "tents": --game NAME, save files */
+    const char *title;     /* "Tents": menus and status line */
+    const char *extension; /* "tents": FILE.tents */
+    grid_shape shape;
+
+    /* How sure this family is that text is one of its formats (0: not
+     * at all, 1: plausible, 2: certain).  Used when neither --game nor an
+     * extension says. */
+    int (*sniff)(const char *text);
+    /* Parses any of the family's formats.  On error returns NULL and fills
+     * err (line, column, what was expected).  *nstate: length of the
+     * state vector. */
+    void *(*parse)(const char *text, diag *err, int *nstate);
+    void (*free_puzzle)(void *pz);
+    /* A short description for menus: "8x8", "side 4, 19 tiles". */
+    void (*describe)(const void *pz, char *out, size_t n);
+    /* The starting board: givens in, everything else blank. */
+    void (*init_state)(const void *pz, int *state);
+
+    /* Declares the facts (in a fixed order the family can compute), groups
+     * and clauses, and any lazy refinement, on a fresh engine. */
+    void (*encode)(const void *pz, assist *a);
+    /* The player's board as marks: fact numbers that the state asserts. */
+    int (*state_marks)(const void *pz, const int *state, int *marks_out, int max);
+    /* A whole solution (facts from assist_solve) written into state. */
+    void (*apply_solution)(const void *pz, const bool *facts, int *state);
+    /* One fact (an accepted hint) as a move. */
+    void (*fact_move)(const void *pz, const int *state, int fact, move *out);
+    /* "tent at row 3, column 4": hint and check messages. */
+    void (*fact_text)(const void *pz, int fact, char *out, size_t n);
+
+    /* The independent rules checker (plain C, no SAT): is this state a
+     * complete, correct solution?  If not, why (into why). */
+    bool (*verify)(const void *pz, const int *state, char *why, size_t n);
+    /* The answer in the formats.md form. */
+    void (*format_answer)(const void *pz, const int *state, strbuf *out);
+
+    /* A new puzzle text with exactly one solution (NULL: not offered). */
+    bool (*generate)(const gen_options *opt, strbuf *out, diag *err);
+
+    /* --- TUI hooks --- */
+    void *(*ui_create)(const void *pz);
+    void (*ui_free)(void *ui);
+    /* Chooses a geometry that fits in rows x cols (ascii: ASCII glyphs)
+     * and reports the canvas size it needs; false when even the smallest
+     * geometry does not fit (needs: the smallest size that would). */
+    bool (*layout)(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                   int *need_cols);
+    void (*draw)(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
+    input_result (*input)(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
+    /* Distance of a fact from the cursor: hints prefer near facts. */
+    int (*fact_distance)(const void *pz, const void *ui, int fact);
+    /* Key help lines for the family's own keys, NULL-terminated. */
+    const char *const *help;
+} game_family;
+
+/* The registry of families. */
+const game_family *const *game_families(int *n);
+const game_family *game_find(const char *name);
+
+/* A loaded puzzle. */
+typedef struct {
+    const game_family *family;
+    void *data;
+    int nstate;
+    char *source; /* file name, or "game ID" */
+    char *text;   /* the text it was read from */
+} puzzle;
+
+/* Loads FILE or, when no such file exists, a game ID given inline.
+ * game_name (may be NULL) forces the family.  On error NULL, err filled. */
+puzzle *puzzle_load(const char *arg, const char *game_name, diag *err);
+puzzle *puzzle_from_text(const char *text, const char *source, const char *ext_hint,
+                         const char *game_name, diag *err);
+void puzzle_free(puzzle *p);
+
+/* A fresh engine with the puzzle encoded. */
+assist *puzzle_encode(const puzzle *p);
+
+#endif

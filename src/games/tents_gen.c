@@ -1,0 +1,122 @@
+/* tents_gen.c: the Tents generator.  Plants a random solution, then makes
+ * it the only one: while the solver finds another solution, a cell where
+ * the two differ becomes a given (Tatham IDs carry givens as '!' and '-').
+ * That converges in a few rounds at any size, where generate-and-test
+ * (Tatham's approach) becomes exponentially rare past 22x22. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tents.h"
+#include "rng.h"
+
+static const int DX4[4] = {1, -1, 0, 0}, DY4[4] = {0, 0, 1, -1};
+
+static bool touches_tent(const int *plan, int w, int h, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int nx = x + dx, ny = y + dy;
+            if ((dx || dy) && nx >= 0 && ny >= 0 && nx < w && ny < h && plan[ny * w + nx] == TENTS_TENT)
+                return true;
+        }
+    return false;
+}
+
+/* A planted layout: tents that do not touch, each with a tree of its own. */
+static void plant(rng *r, int w, int h, int *plan)
+{
+    int cells = w * h;
+    int *order = xmalloc((size_t)cells * sizeof *order);
+    for (int c = 0; c < cells; c++) {
+        order[c] = c;
+        plan[c] = TENTS_BLANK;
+    }
+    rng_shuffle(r, order, cells);
+    int target = cells / 5 > 0 ? cells / 5 : 1;
+    int placed = 0;
+    for (int i = 0; i < cells && placed < target; i++) {
+        int c = order[i], x = c % w, y = c / w;
+        if (plan[c] != TENTS_BLANK || touches_tent(plan, w, h, x, y))
+            continue;
+        int dirs[4] = {0, 1, 2, 3}, tree = -1;
+        rng_shuffle(r, dirs, 4);
+        for (int k = 0; k < 4 && tree < 0; k++) {
+            int nx = x + DX4[dirs[k]], ny = y + DY4[dirs[k]];
+            if (nx >= 0 && ny >= 0 && nx < w && ny < h && plan[ny * w + nx] == TENTS_BLANK)
+                tree = ny * w + nx;
+        }
+        if (tree < 0)
+            continue;
+        plan[c] = TENTS_TENT;
+        plan[tree] = TENTS_TREE;
+        placed++;
+    }
+    free(order);
+}
+
+bool tents_generate(const gen_options *opt, strbuf *out, diag *err)
+{
+    int w = opt->width ? opt->width : 10, h = opt->height ? opt->height : w;
+    if (w < 4 || h < 4 || w > TENTS_MAX_SIDE || h > TENTS_MAX_SIDE) {
+        diag_set(err, 0, 0, "a Tents size from 4x4 to %dx%d", TENTS_MAX_SIDE, TENTS_MAX_SIDE);
+        return false;
+    }
+    rng r;
+    rng_seed(&r, opt->seed);
+    int cells = w * h;
+    int *plan = xmalloc((size_t)cells * sizeof *plan);
+    plant(&r, w, h, plan);
+    tents_puzzle *t = tents_new(w, h);
+    for (int c = 0; c < cells; c++) {
+        t->tree[c] = plan[c] == TENTS_TREE;
+        if (plan[c] == TENTS_TENT) {
+            t->row[c / w]++;
+            t->col[c % w]++;
+        }
+    }
+    tents_index_facts(t);
+    extern const game_family tents_family;
+    assist *a = assist_create();
+    tents_family.encode(t, a);
+    /* A fact that says "not the planted solution", to ask for another. */
+    sat_solver *s = assist_sat(a);
+    int other = sat_new_var(s);
+    sat_add(s, -other);
+    for (int c = 0; c < cells; c++)
+        if (!t->tree[c])
+            sat_add(s, plan[c] == TENTS_TENT ? -assist_fact_lit(a, tents_fact(t, c, 0))
+                                             : assist_fact_lit(a, tents_fact(t, c, 0)));
+    sat_add(s, 0);
+    int other_fact = assist_add_fact(a, other);
+    int_vec marks = {0};
+    vec_push(&marks, other_fact);
+    bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+    int *diff = xmalloc((size_t)cells * sizeof *diff);
+    bool ok = true;
+    for (;;) {
+        assist_status st = assist_solve(a, marks.v, marks.n, facts);
+        if (st == ASSIST_NONE)
+            break; /* unique */
+        if (st != ASSIST_OK) {
+            diag_set(err, 0, 0, "the solver gave up while proving uniqueness");
+            ok = false;
+            break;
+        }
+        int nd = 0;
+        for (int c = 0; c < cells; c++)
+            if (!t->tree[c] && facts[tents_fact(t, c, 0)] != (plan[c] == TENTS_TENT))
+                diff[nd++] = c;
+        int c = diff[rng_below(&r, nd)];
+        t->given[c] = plan[c] == TENTS_TENT ? TENTS_TENT : TENTS_GRASS;
+        vec_push(&marks, tents_fact(t, c, plan[c] != TENTS_TENT));
+    }
+    if (ok)
+        tents_write_id(t, out);
+    free(diff);
+    free(facts);
+    vec_free(&marks);
+    assist_free(a);
+    tents_free(t);
+    free(plan);
+    return ok;
+}

@@ -1,0 +1,431 @@
+/* assist.c: solve, check, hint, explain and count over facts and groups,
+ * with lazy cuts and one deadline per service call. */
+#include "sat/assist.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct assist {
+    sat_solver *sat;
+    int_vec fact_lits;
+    int_vec group_sels;
+    char **group_labels;
+    int solve_only_sel; /* 0 until a solve-only clause is added */
+    assist_refine_fn refine;
+    void *refine_ctx;
+    void (*free_ctx)(void *);
+    sat_budget budget;
+    bool has_budget;
+    double deadline; /* absolute, for the running service call */
+    bool cancelled;
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+assist *assist_create(void)
+{
+    assist *a = xcalloc(1, sizeof *a);
+    a->sat = sat_create();
+    return a;
+}
+
+void assist_free(assist *a)
+{
+    if (!a)
+        return;
+    if (a->free_ctx)
+        a->free_ctx(a->refine_ctx);
+    for (int i = 0; i < a->group_sels.n; i++)
+        free(a->group_labels[i]);
+    free(a->group_labels);
+    vec_free(&a->fact_lits);
+    vec_free(&a->group_sels);
+    sat_free(a->sat);
+    free(a);
+}
+
+sat_solver *assist_sat(assist *a) { return a->sat; }
+
+int assist_add_fact(assist *a, int lit)
+{
+    vec_push(&a->fact_lits, lit);
+    return a->fact_lits.n - 1;
+}
+
+int assist_num_facts(const assist *a) { return a->fact_lits.n; }
+int assist_fact_lit(const assist *a, int fact) { return a->fact_lits.v[fact]; }
+
+int assist_begin_group(assist *a, const char *label)
+{
+    int sel = sat_new_var(a->sat);
+    vec_push(&a->group_sels, sel);
+    a->group_labels = xrealloc(a->group_labels, (size_t)a->group_sels.n * sizeof *a->group_labels);
+    a->group_labels[a->group_sels.n - 1] = xstrdup(label ? label : "");
+    sat_push_guard(a->sat, sel);
+    return a->group_sels.n - 1;
+}
+
+void assist_end_group(assist *a) { sat_pop_guard(a->sat); }
+int assist_num_groups(const assist *a) { return a->group_sels.n; }
+
+const char *assist_group_label(const assist *a, int group)
+{
+    return (group >= 0 && group < a->group_sels.n) ? a->group_labels[group] : "";
+}
+
+void assist_begin_solve_only(assist *a)
+{
+    if (!a->solve_only_sel)
+        a->solve_only_sel = sat_new_var(a->sat);
+    sat_push_guard(a->sat, a->solve_only_sel);
+}
+
+void assist_end_solve_only(assist *a) { sat_pop_guard(a->sat); }
+
+void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_ctx)(void *))
+{
+    if (a->free_ctx)
+        a->free_ctx(a->refine_ctx);
+    a->refine = refine;
+    a->refine_ctx = ctx;
+    a->free_ctx = free_ctx;
+}
+
+void assist_set_budget(assist *a, const sat_budget *budget)
+{
+    a->has_budget = budget != NULL;
+    if (budget)
+        a->budget = *budget;
+}
+
+bool assist_was_cancelled(const assist *a) { return a->cancelled; }
+
+static void start_call(assist *a)
+{
+    a->cancelled = false;
+    a->deadline = (a->has_budget && a->budget.seconds > 0) ? now_seconds() + a->budget.seconds : 0;
+}
+
+/* Assumption list: marks as fact literals, then every group selector. */
+static void base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out)
+{
+    out->n = 0;
+    for (int i = 0; i < nmarks; i++)
+        vec_push(out, a->fact_lits.v[marks[i]]);
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(out, a->group_sels.v[g]);
+}
+
+/* One solver call under the service's deadline, repeated while the family's
+ * lazy check cuts the model off. */
+static sat_result call(assist *a, const int *assumptions, int n)
+{
+    for (;;) {
+        sat_budget b = a->budget;
+        const sat_budget *bp = NULL;
+        if (a->has_budget) {
+            if (a->deadline > 0) {
+                double left = a->deadline - now_seconds();
+                if (left <= 0)
+                    return SAT_UNKNOWN;
+                b.seconds = left;
+            }
+            bp = &b;
+        }
+        sat_result r = sat_solve(a->sat, assumptions, n, bp);
+        if (r == SAT_UNKNOWN && sat_was_cancelled(a->sat))
+            a->cancelled = true;
+        if (r != SAT_SAT || !a->refine)
+            return r;
+        if (a->refine(a->refine_ctx, a->sat) == 0)
+            return r;
+    }
+}
+
+static assist_status status_of(sat_result r)
+{
+    return r == SAT_SAT ? ASSIST_OK : r == SAT_UNSAT ? ASSIST_NONE : ASSIST_UNKNOWN;
+}
+
+static void read_facts(const assist *a, bool *facts_out)
+{
+    for (int f = 0; f < a->fact_lits.n; f++)
+        facts_out[f] = sat_value(a->sat, a->fact_lits.v[f]);
+}
+
+assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out)
+{
+    start_call(a);
+    int_vec as = {0};
+    base_assumptions(a, marks, nmarks, &as);
+    if (a->solve_only_sel)
+        vec_push(&as, a->solve_only_sel);
+    sat_result r = call(a, as.v, as.n);
+    if (r == SAT_SAT && facts_out)
+        read_facts(a, facts_out);
+    vec_free(&as);
+    return status_of(r);
+}
+
+/* Deletion-based shrinking: items[0..n) (assumption literals) are known to
+ * be unsatisfiable together with fixed[]; drop each item whose removal keeps
+ * the set unsatisfiable, narrowing to the solver's failed subset each time.
+ * Returns the new length (items reordered in place), or -1 on timeout. */
+static int shrink_core(assist *a, const int_vec *fixed, int *items, int n)
+{
+    int_vec as = {0};
+    int i = 0;
+    while (i < n) {
+        as.n = 0;
+        for (int k = 0; k < fixed->n; k++)
+            vec_push(&as, fixed->v[k]);
+        for (int k = 0; k < n; k++)
+            if (k != i)
+                vec_push(&as, items[k]);
+        sat_result r = call(a, as.v, as.n);
+        if (r == SAT_UNKNOWN) {
+            vec_free(&as);
+            return -1;
+        }
+        if (r == SAT_SAT) {
+            i++; /* items[i] is needed */
+            continue;
+        }
+        /* still UNSAT without items[i]: keep only the failed ones (they
+         * include every needed item seen so far, since those are needed) */
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            if (k == i)
+                continue;
+            if (k < i || sat_failed(a->sat, items[k]))
+                items[m++] = items[k];
+        }
+        n = m;
+    }
+    vec_free(&as);
+    return n;
+}
+
+assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out)
+{
+    start_call(a);
+    if (core_out)
+        core_out->n = 0;
+    int_vec as = {0};
+    base_assumptions(a, marks, nmarks, &as);
+    sat_result r = call(a, as.v, as.n);
+    if (r != SAT_UNSAT) {
+        vec_free(&as);
+        return status_of(r);
+    }
+    /* Marks in the solver's core, then shrunk to a minimal set. */
+    int *items = xcalloc((size_t)nmarks + 1, sizeof *items);
+    int n = 0;
+    for (int i = 0; i < nmarks; i++)
+        if (sat_failed(a->sat, a->fact_lits.v[marks[i]]))
+            items[n++] = a->fact_lits.v[marks[i]];
+    int_vec groups = {0};
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(&groups, a->group_sels.v[g]);
+    n = shrink_core(a, &groups, items, n);
+    assist_status st = ASSIST_NONE;
+    if (n < 0) {
+        st = ASSIST_UNKNOWN;
+    } else if (core_out) {
+        /* map literals back to the marks (first mark with that literal) */
+        for (int k = 0; k < n; k++)
+            for (int i = 0; i < nmarks; i++)
+                if (a->fact_lits.v[marks[i]] == items[k]) {
+                    vec_push(core_out, marks[i]);
+                    break;
+                }
+    }
+    free(items);
+    vec_free(&groups);
+    vec_free(&as);
+    return st;
+}
+
+assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
+                          assist_hint_result *out)
+{
+    start_call(a);
+    out->fact = -1;
+    out->forced = false;
+    int nf = a->fact_lits.n;
+    int_vec as = {0};
+    base_assumptions(a, marks, nmarks, &as);
+    sat_result r = call(a, as.v, as.n);
+    if (r != SAT_SAT) {
+        vec_free(&as);
+        return status_of(r);
+    }
+    /* candidate[f]: unmarked and true in every model seen so far */
+    bool *candidate = xcalloc((size_t)nf, sizeof *candidate);
+    bool *marked = xcalloc((size_t)nf, sizeof *marked);
+    for (int i = 0; i < nmarks; i++)
+        marked[marks[i]] = true;
+    /* a fact whose literal a mark already asserts is not news either */
+    int_vec marked_lits = {0};
+    for (int i = 0; i < nmarks; i++)
+        vec_push(&marked_lits, a->fact_lits.v[marks[i]]);
+    for (int f = 0; f < nf; f++) {
+        bool same_as_mark = false;
+        for (int i = 0; i < marked_lits.n && !same_as_mark; i++)
+            same_as_mark = marked_lits.v[i] == a->fact_lits.v[f];
+        candidate[f] = !marked[f] && !same_as_mark && sat_value(a->sat, a->fact_lits.v[f]);
+    }
+    int choice = -1;
+    int ntried = order ? norder : nf;
+    for (int i = 0; i < ntried && choice < 0; i++)
+        if (candidate[order ? order[i] : i])
+            choice = order ? order[i] : i;
+    assist_status st = ASSIST_OK;
+    int base_n = as.n;
+    for (int i = 0; i < ntried; i++) {
+        int f = order ? order[i] : i;
+        if (f < 0 || f >= nf || !candidate[f])
+            continue;
+        as.n = base_n;
+        vec_push(&as, -a->fact_lits.v[f]);
+        r = call(a, as.v, as.n);
+        if (r == SAT_UNSAT) {
+            out->fact = f;
+            out->forced = true;
+            break;
+        }
+        if (r == SAT_UNKNOWN) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
+        /* model filtering: a fact false here is not forced */
+        for (int g = 0; g < nf; g++)
+            if (candidate[g] && !sat_value(a->sat, a->fact_lits.v[g]))
+                candidate[g] = false;
+    }
+    if (st == ASSIST_OK && out->fact < 0)
+        out->fact = choice; /* -1 when every fact is already marked */
+    free(candidate);
+    free(marked);
+    vec_free(&marked_lits);
+    vec_free(&as);
+    return st;
+}
+
+assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, int_vec *groups_out,
+                             int_vec *marks_out)
+{
+    start_call(a);
+    if (groups_out)
+        groups_out->n = 0;
+    if (marks_out)
+        marks_out->n = 0;
+    if (fact < 0 || fact >= a->fact_lits.n)
+        return ASSIST_NONE;
+    int_vec fixed = {0};
+    vec_push(&fixed, -a->fact_lits.v[fact]);
+    int_vec items = {0};
+    base_assumptions(a, marks, nmarks, &items);
+    int_vec as = {0};
+    for (int i = 0; i < items.n; i++)
+        vec_push(&as, items.v[i]);
+    vec_push(&as, fixed.v[0]);
+    sat_result r = call(a, as.v, as.n);
+    assist_status st = status_of(r);
+    if (r == SAT_SAT) {
+        st = ASSIST_NONE; /* not forced: nothing to explain */
+    } else if (r == SAT_UNSAT) {
+        int n = 0;
+        for (int i = 0; i < items.n; i++)
+            if (sat_failed(a->sat, items.v[i]))
+                items.v[n++] = items.v[i];
+        n = shrink_core(a, &fixed, items.v, n);
+        if (n < 0) {
+            st = ASSIST_UNKNOWN;
+        } else {
+            st = ASSIST_OK;
+            for (int k = 0; k < n; k++) {
+                int lit = items.v[k];
+                for (int g = 0; g < a->group_sels.n; g++)
+                    if (a->group_sels.v[g] == lit && groups_out)
+                        vec_push(groups_out, g);
+                for (int i = 0; i < nmarks; i++)
+                    if (a->fact_lits.v[marks[i]] == lit && marks_out) {
+                        vec_push(marks_out, marks[i]);
+                        break;
+                    }
+            }
+        }
+    }
+    vec_free(&fixed);
+    vec_free(&items);
+    vec_free(&as);
+    return st;
+}
+
+assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, long *count)
+{
+    start_call(a);
+    *count = 0;
+    /* Blocking clauses go behind a fresh activation literal, retired at the
+     * end, so counting leaves the formula as it found it. */
+    int act = sat_new_var(a->sat);
+    int_vec as = {0};
+    base_assumptions(a, marks, nmarks, &as);
+    vec_push(&as, act);
+    /* block on the distinct variables behind the facts */
+    int nvars = sat_num_vars(a->sat);
+    bool *seen = xcalloc((size_t)nvars + 1, sizeof *seen);
+    int_vec vars = {0};
+    for (int f = 0; f < a->fact_lits.n; f++) {
+        int v = abs(a->fact_lits.v[f]);
+        if (!seen[v]) {
+            seen[v] = true;
+            vec_push(&vars, v);
+        }
+    }
+    free(seen);
+    assist_status st = ASSIST_OK;
+    int_vec block = {0};
+    while (*count < limit) {
+        sat_result r = call(a, as.v, as.n);
+        if (r == SAT_UNSAT)
+            break;
+        if (r == SAT_UNKNOWN) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
+        (*count)++;
+        block.n = 0;
+        vec_push(&block, -act);
+        for (int i = 0; i < vars.n; i++)
+            vec_push(&block, sat_value(a->sat, vars.v[i]) ? -vars.v[i] : vars.v[i]);
+        sat_clause(a->sat, block.v, block.n);
+    }
+    sat_unit(a->sat, -act);
+    vec_free(&block);
+    vec_free(&vars);
+    vec_free(&as);
+    return st;
+}
+
+bool assist_write_dimacs(const assist *a, FILE *out)
+{
+    fprintf(out, "c tessera encoding: %d facts, %d groups\n", a->fact_lits.n, a->group_sels.n);
+    for (int f = 0; f < a->fact_lits.n; f++)
+        fprintf(out, "c fact %d %d\n", f, a->fact_lits.v[f]);
+    int_vec units = {0};
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(&units, a->group_sels.v[g]);
+    if (a->solve_only_sel)
+        vec_push(&units, a->solve_only_sel);
+    bool ok = sat_write_dimacs(a->sat, out, units.v, units.n);
+    vec_free(&units);
+    return ok;
+}

@@ -1,0 +1,91 @@
+/* assist.h: the assist engine.  It knows no puzzle: a family declares
+ * player-visible FACTS (each mapped to a literal) and constraint GROUPS
+ * (each behind a selector literal), and the engine answers solve, check,
+ * hint, explain and count under the player's marks (facts assumed true). */
+#ifndef TESSERA_SAT_ASSIST_H
+#define TESSERA_SAT_ASSIST_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "sat/solver.h"
+#include "util.h"
+
+typedef enum {
+    ASSIST_OK = 0,      /* answered */
+    ASSIST_NONE = 1,    /* no solution under the marks */
+    ASSIST_UNKNOWN = 3, /* the budget ran out (or the player cancelled) */
+} assist_status;
+
+/* A family's lazy constraint: look at the current model (sat_value) and add
+ * clauses that cut it off when it breaks a rule the eager encoding leaves
+ * out (one track, one loop).  Returns how many clauses it added; 0 accepts
+ * the model.  Every cut must hold in every real solution. */
+typedef int (*assist_refine_fn)(void *ctx, sat_solver *s);
+
+typedef struct assist assist;
+
+assist *assist_create(void);
+void assist_free(assist *a);
+sat_solver *assist_sat(assist *a);
+
+/* Facts are numbered 0.. in the order declared. */
+int assist_add_fact(assist *a, int lit);
+int assist_num_facts(const assist *a);
+int assist_fact_lit(const assist *a, int fact);
+
+/* Groups: clauses added between begin and end bind only while the group's
+ * selector is assumed (all services assume every group).  Groups are
+ * numbered 0.. in the order begun; label is what explain shows. */
+int assist_begin_group(assist *a, const char *label);
+void assist_end_group(assist *a);
+int assist_num_groups(const assist *a);
+const char *assist_group_label(const assist *a, int group);
+
+/* Clauses added between these bind only in solve (symmetry breaking,
+ * anchoring): check, hint, explain and count never assume them. */
+void assist_begin_solve_only(assist *a);
+void assist_end_solve_only(assist *a);
+
+/* ctx is freed with free_ctx (may be NULL) when the engine is freed. */
+void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_ctx)(void *));
+
+/* The budget of every service call that follows (NULL: unlimited).  The
+ * deadline covers the whole service call, not each solver call. */
+void assist_set_budget(assist *a, const sat_budget *budget);
+bool assist_was_cancelled(const assist *a);
+
+/* One solution consistent with the marks: facts_out[f] for every fact. */
+assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out);
+
+/* ASSIST_OK when the marks still lead to a solution; ASSIST_NONE with a
+ * minimal set of conflicting marks (fact numbers) in core_out. */
+assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out);
+
+typedef struct {
+    int fact;    /* the fact to show, or -1 when every fact is decided */
+    bool forced; /* true: holds in every solution; false: a choice */
+} assist_hint_result;
+
+/* A fact not yet marked that holds in every solution consistent with the
+ * marks.  Candidates are tried in the order given (nearest the player's
+ * focus first); order NULL means fact order.  When nothing is forced, a
+ * fact of one consistent solution is offered with forced = false. */
+assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
+                          assist_hint_result *out);
+
+/* Why a forced fact holds: a minimal set of groups and of marks which,
+ * with the rules, force it. */
+assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, int_vec *groups_out,
+                             int_vec *marks_out);
+
+/* Solutions consistent with the marks, distinguished by their facts, up to
+ * limit.  ASSIST_OK with *count (== limit means "at least limit"). */
+assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, long *count);
+
+/* The whole encoding as DIMACS CNF for any other solver: every group on,
+ * solve-only clauses on, so its models are exactly the puzzle's solutions
+ * (up to the symmetry breaking).  Fact literals are listed in comments. */
+bool assist_write_dimacs(const assist *a, FILE *out);
+
+#endif

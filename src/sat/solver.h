@@ -1,0 +1,58 @@
+/* solver.h: a thin, state-checked wrapper over CaDiCaL's C API.
+ * CaDiCaL aborts on API misuse (val after UNSAT, failed after SAT, late
+ * options), so every call goes through here and the wrapper refuses it. */
+#ifndef TESSERA_SAT_SOLVER_H
+#define TESSERA_SAT_SOLVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { SAT_UNKNOWN = 0, SAT_SAT = 10, SAT_UNSAT = 20 } sat_result;
+
+/* How much effort one solve call may spend.  Zero fields mean "no limit". */
+typedef struct {
+    double seconds;          /* wall-clock deadline, measured from the call */
+    int conflicts;           /* CaDiCaL conflict limit */
+    /* Called now and then while solving (rate-limited to every ~30 ms);
+     * returning true cancels the call, which then answers SAT_UNKNOWN.
+     * The TUI uses it to draw a spinner and watch for Esc. */
+    bool (*poll)(void *ctx);
+    void *poll_ctx;
+} sat_budget;
+
+typedef struct sat_solver sat_solver;
+
+sat_solver *sat_create(void);
+void sat_free(sat_solver *s);
+
+int sat_new_var(sat_solver *s);
+int sat_num_vars(const sat_solver *s);
+
+/* Clauses.  While a guard is pushed, every clause added gets the guard's
+ * negation appended, so the clause only binds when the guard is assumed:
+ * this is how constraint groups get their selector literals. */
+void sat_add(sat_solver *s, int lit);           /* 0 ends the clause */
+void sat_clause(sat_solver *s, const int *lits, int n);
+void sat_clause2(sat_solver *s, int a, int b);
+void sat_clause3(sat_solver *s, int a, int b, int c);
+void sat_unit(sat_solver *s, int a);
+void sat_push_guard(sat_solver *s, int selector);
+void sat_pop_guard(sat_solver *s);
+long sat_num_clauses(const sat_solver *s);
+
+/* One solve under assumptions and a budget (NULL: unlimited). */
+sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_budget *budget);
+/* Why the last call answered SAT_UNKNOWN: true when the poll cancelled it. */
+bool sat_was_cancelled(const sat_solver *s);
+
+/* Only valid after SAT_SAT; returns false otherwise (never aborts). */
+bool sat_value(const sat_solver *s, int lit);
+/* Only valid after SAT_UNSAT: is this assumption part of the core? */
+bool sat_failed(const sat_solver *s, int lit);
+
+/* Writes every clause added so far in DIMACS form, plus the given unit
+ * clauses (selectors to switch on for a solver that has no assumptions). */
+bool sat_write_dimacs(const sat_solver *s, FILE *out, const int *units, int nunits);
+
+#endif

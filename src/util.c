@@ -1,0 +1,176 @@
+/* util.c: checked allocation, vectors, string buffers, diagnostics. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(void)
+{
+    fputs("tessera: out of memory\n", stderr);
+    exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+void vec_push(int_vec *vec, int x)
+{
+    if (vec->n == vec->cap) {
+        vec->cap = vec->cap ? vec->cap * 2 : 16;
+        vec->v = xrealloc(vec->v, (size_t)vec->cap * sizeof *vec->v);
+    }
+    vec->v[vec->n++] = x;
+}
+
+void vec_free(int_vec *vec)
+{
+    free(vec->v);
+    vec->v = NULL;
+    vec->n = vec->cap = 0;
+}
+
+static void sb_reserve(strbuf *b, size_t extra)
+{
+    if (b->n + extra + 1 > b->cap) {
+        while (b->n + extra + 1 > b->cap)
+            b->cap = b->cap ? b->cap * 2 : 64;
+        b->s = xrealloc(b->s, b->cap);
+    }
+}
+
+void sb_putc(strbuf *b, char c)
+{
+    sb_reserve(b, 1);
+    b->s[b->n++] = c;
+    b->s[b->n] = 0;
+}
+
+void sb_puts(strbuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    sb_reserve(b, n);
+    memcpy(b->s + b->n, s, n + 1);
+    b->n += n;
+}
+
+void sb_printf(strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    sb_reserve(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)n;
+}
+
+void sb_free(strbuf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->n = b->cap = 0;
+}
+
+char *read_file(const char *path, size_t max_bytes, size_t *len_out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    strbuf b = {0};
+    char chunk[65536];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (b.n + got > max_bytes) {
+            fclose(f);
+            sb_free(&b);
+            errno = EFBIG;
+            return NULL;
+        }
+        sb_reserve(&b, got);
+        memcpy(b.s + b.n, chunk, got);
+        b.n += got;
+        b.s[b.n] = 0;
+    }
+    int err = ferror(f) ? errno : 0;
+    fclose(f);
+    if (err) {
+        sb_free(&b);
+        errno = err;
+        return NULL;
+    }
+    if (!b.s)
+        b.s = xcalloc(1, 1);
+    if (len_out)
+        *len_out = b.n;
+    return b.s;
+}
+
+void diag_set(diag *d, int line, int col, const char *fmt, ...)
+{
+    if (!d)
+        return;
+    d->line = line;
+    d->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+}
+
+void diag_format(const diag *d, char *out, size_t size)
+{
+    const char *src = d->source ? d->source : "input";
+    if (d->line > 0)
+        snprintf(out, size, "%s:%d:%d: %s", src, d->line, d->col, d->msg);
+    else
+        snprintf(out, size, "%s: %s", src, d->msg);
+}
+
+void text_position(const char *text, size_t pos, int *line, int *col)
+{
+    int l = 1, c = 1;
+    for (size_t i = 0; i < pos && text[i]; i++) {
+        if (text[i] == '\n') {
+            l++;
+            c = 1;
+        } else {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
