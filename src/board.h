@@ -1,0 +1,63 @@
+/* board.h: a game in progress: the puzzle, the player's board (the state
+ * vector), the undo/redo history, the clock and counters, and saving it
+ * all so that opening the same puzzle again resumes.  Knows no rules. */
+#ifndef TESSERA_BOARD_H
+#define TESSERA_BOARD_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+typedef struct {
+    int_vec idx, before, after; /* one entry per changed state element */
+    bool is_solve;              /* a Solve, so undo can say so */
+} board_step;
+
+typedef struct {
+    puzzle *pz;                 /* owned */
+    int *state;                 /* pz->nstate entries */
+    board_step *steps;          /* history; steps[0..pos) are applied */
+    int nsteps, cap, pos;
+    double elapsed;             /* seconds of play, paused time excluded */
+    int hints, checks;          /* assistance used */
+    bool solved_by_engine;      /* Solve was used: no completion flash */
+} board;
+
+/* A new game on pz (takes ownership), givens in place. */
+board *board_create(puzzle *pz);
+void board_free(board *b);
+
+/* Applies a move as one undoable step (changes to given cells are for the
+ * family to refuse before this).  Returns false when nothing changed.
+ * A new step discards the redo tail. */
+bool board_apply(board *b, const move *m, bool is_solve);
+bool board_undo(board *b);
+bool board_redo(board *b);
+
+/* The marks (facts) the current state asserts; caller frees *marks. */
+int board_marks(const board *b, const assist *a, int **marks);
+
+/* --- saving --- */
+
+/* The save directory: $XDG_STATE_HOME/tessera, else ~/.local/state/tessera
+ * (created on demand).  Returns false with a message in err. */
+bool board_state_dir(char *out, size_t n, char *err, size_t errn);
+/* The save file of a puzzle: a stable name derived from its family and
+ * text, so the same puzzle resumes whichever path it was opened by. */
+void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n);
+
+/* Writes the game atomically (temporary file, fsync, rename): a crash or a
+ * full disk keeps the previous save.  false with a message in err. */
+bool board_save(const board *b, const char *path, char *err, size_t errn);
+
+/* Reads a save file: the puzzle text is inside, so a save stands alone
+ * (tessera --check SAVE).  NULL with err filled (file:line:col) when the
+ * file is malformed; it never crashes on any input. */
+board *board_load(const char *path, diag *err);
+
+/* Resume: loads the save for pz if there is one and it is the same
+ * puzzle; a corrupt save is renamed aside (*.corrupt) and reported in
+ * note.  Returns NULL when there is nothing to resume. */
+board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n);
+
+#endif
