@@ -34,6 +34,10 @@ bool board_apply(board *b, const move *m, bool is_solve);
 bool board_undo(board *b);
 bool board_redo(board *b);
 
+/* Appends a step at the current position, discarding the redo tail;
+ * takes ownership of the step's vectors (used when loading a save). */
+void board_push_step(board *b, board_step *st);
+
 /* The marks (facts) the current state asserts; caller frees *marks. */
 int board_marks(const board *b, const assist *a, int **marks);
 

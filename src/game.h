@@ -119,6 +119,11 @@ typedef struct game_family {
     int (*fact_distance)(const void *pz, const void *ui, int fact);
     /* Key help lines for the family's own keys, NULL-terminated. */
     const char *const *help;
+
+    /* Optional (NULL: any state is accepted): is this a board the player
+     * could have made (values in range, givens kept)?  Saves are checked
+     * with it, so a hand-edited save cannot reach draw or encode. */
+    bool (*state_ok)(const void *pz, const int *state, char *why, size_t n);
 } game_family;
 
 /* The registry of families. */

@@ -197,4 +197,12 @@ const game_family tents_family = {
     .verify = tents_verify,
     .format_answer = format_answer,
     .generate = tents_generate,
+    .ui_create = tents_ui_create,
+    .ui_free = tents_ui_free,
+    .layout = tents_ui_layout,
+    .draw = tents_ui_draw,
+    .input = tents_ui_input,
+    .fact_distance = tents_ui_fact_distance,
+    .help = tents_ui_help,
+    .state_ok = tents_state_ok,
 };

@@ -1,13 +1,257 @@
-/* app.c: the player's main loop (placeholder until the front end lands). */
+/* app.c: the player's main loop: open a puzzle (or the menu), resume its
+ * save, read keys and mouse, dispatch the front end's own keys, hand the
+ * rest to the family, keep the clock, save, and restore the terminal on
+ * every way out. */
+#include "keys.h"
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "tui/app.h"
+#include "tui/term.h"
 #include "tui/tui.h"
+
+#define CTRL(c) ((c)&0x1f)
+
+/* The clock runs only while the player can see and play the board. */
+static void tick(app *s)
+{
+    double now = term_now();
+    if (!s->paused && !s->help && !s->done && s->fits)
+        s->b->elapsed += now - s->last_tick;
+    s->last_tick = now;
+}
+
+static void save_now(app *s)
+{
+    if (!s->can_save)
+        return;
+    char err[512];
+    tick(s);
+    if (board_save(s->b, s->save_path, err, sizeof err))
+        s->changes_since_save = 0;
+    else
+        screen_message(s, true, "cannot save: %s", err);
+}
+
+void app_after_change(app *s)
+{
+    char why[256], tbuf[32];
+    bool was_done = s->done;
+    s->done = s->f->verify(s->b->pz->data, s->b->state, why, sizeof why);
+    if (s->done && !was_done) {
+        screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
+        size_t len = strlen(s->msg);
+        if (s->b->solved_by_engine) {
+            snprintf(s->msg + len, sizeof s->msg - len, "solved (with S) after %s", tbuf);
+        } else {
+            snprintf(s->msg + len, sizeof s->msg - len, "Solved in %s!", tbuf);
+            s->flash_until = term_now() + 0.4;
+        }
+        s->msg_alert = false;
+    }
+    if (++s->changes_since_save >= APP_SAVE_EVERY || (s->done && !was_done))
+        save_now(s);
+}
+
+static void apply_move(app *s, move *m)
+{
+    engine_clear_view(s);
+    s->msg[0] = 0;
+    if (board_apply(s->b, m, false))
+        app_after_change(s);
+}
+
+static void do_undo(app *s, bool redo)
+{
+    engine_clear_view(s);
+    int pos = s->b->pos;
+    bool ok = redo ? board_redo(s->b) : board_undo(s->b);
+    if (!ok) {
+        screen_message(s, false, redo ? "nothing to redo" : "nothing to undo");
+        return;
+    }
+    const board_step *st = &s->b->steps[redo ? pos : pos - 1];
+    screen_message(s, false, "%s%s", redo ? "redone" : "undone", st->is_solve ? ": solve" : "");
+    app_after_change(s);
+}
+
+static void mouse_event(app *s)
+{
+    MEVENT me;
+    if (getmouse(&me) != OK)
+        return;
+    input_event ev = {.kind = INPUT_MOUSE};
+    if (me.bstate & (BUTTON1_PRESSED | BUTTON3_PRESSED)) {
+        ev.action = MOUSE_PRESS;
+        ev.button = me.bstate & BUTTON1_PRESSED ? 1 : 3;
+        s->mouse_button = ev.button;
+    } else if (me.bstate & (BUTTON1_RELEASED | BUTTON3_RELEASED)) {
+        ev.action = MOUSE_RELEASE;
+        ev.button = s->mouse_button ? s->mouse_button : me.bstate & BUTTON1_RELEASED ? 1 : 3;
+        s->mouse_button = 0;
+    } else if ((me.bstate & REPORT_MOUSE_POSITION) && s->mouse_button) {
+        ev.action = MOUSE_DRAG;
+        ev.button = s->mouse_button;
+    } else {
+        return;
+    }
+    ev.y = me.y - s->cv_y;
+    ev.x = me.x - s->cv_x;
+    ev.target = canvas_owner(&s->cv, ev.y, ev.x);
+    move m = {0};
+    input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
+    if (r == INPUT_MOVE)
+        apply_move(s, &m);
+    move_free(&m);
+}
+
+/* One key; false ends the game. */
+static void key_event(app *s, int ch)
+{
+    if (ch == KEY_MOUSE) {
+        if (s->fits && !s->paused && !s->help)
+            mouse_event(s);
+        return;
+    }
+    if (ch == CTRL('c')) { /* raw mode: Ctrl-C is a key; treat it as SIGINT */
+        term_signal = SIGINT;
+        return;
+    }
+    if (!s->fits) {
+        if (ch == 'q')
+            s->quit = true;
+        return;
+    }
+    if (s->help) {
+        s->help = false;
+        return;
+    }
+    if (s->paused) {
+        if (ch == 'p' || ch == 27)
+            s->paused = false;
+        else if (ch == 'q')
+            s->quit = true;
+        return;
+    }
+    if (ch == KEY_ENTER || ch == '\r')
+        ch = 10;
+    switch (ch) {
+    case 'q': s->quit = true; return;
+    case '?': s->help = true; return;
+    case 'p': s->paused = true; return;
+    case 'u': case CTRL('z'): do_undo(s, false); return;
+    case 'r': case CTRL('r'): do_undo(s, true); return;
+    case 'h': engine_hint(s); return;
+    case 'c': engine_check(s); return;
+    case 'S': engine_solve(s); return;
+    case 27:
+        engine_clear_view(s);
+        s->msg[0] = 0;
+        return;
+    case 10:
+        if (s->hint_pending) {
+            engine_accept_hint(s);
+            return;
+        }
+        break;
+    default: break;
+    }
+    input_event ev = {.kind = INPUT_KEY, .key = ch, .target = -1};
+    move m = {0};
+    input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
+    if (r == INPUT_MOVE)
+        apply_move(s, &m);
+    move_free(&m);
+}
+
+/* Plays one game until q or a signal; the board is saved on the way out. */
+static void play(app *s)
+{
+    s->ui = s->f->ui_create(s->b->pz->data);
+    s->last_tick = term_now();
+    s->done = s->f->verify(s->b->pz->data, s->b->state, (char[256]){0}, 256);
+    screen_layout(s);
+    while (!s->quit && !term_signal) {
+        tick(s);
+        if (s->relayout) {
+            s->relayout = false;
+            screen_layout(s);
+        }
+        screen_draw(s);
+        /* wake twice a second for the clock, the flash and signal flags */
+        timeout(s->flash_until > term_now() ? 100 : 500);
+        int ch = getch();
+        if (ch == ERR)
+            continue;
+        if (ch == KEY_RESIZE) {
+            screen_layout(s);
+            continue;
+        }
+        key_event(s, ch);
+    }
+    tick(s);
+    save_now(s);
+    s->f->ui_free(s->ui);
+    s->ui = NULL;
+}
+
+static void app_free(app *s)
+{
+    canvas_free(&s->cv);
+    vec_free(&s->hint);
+    vec_free(&s->conflict);
+    vec_free(&s->egroups);
+    vec_free(&s->efacts);
+    assist_free(s->a);
+    board_free(s->b);
+}
+
+static bool utf8_locale(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
 
 int tui_run(const char *arg, const tui_options *opt)
 {
-    (void)arg;
-    (void)opt;
-    fputs("tessera: the terminal player is not built yet; use --solve\n", stderr);
-    return EXIT_BAD_INPUT;
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C"); /* saves write numbers the same everywhere */
+    bool ascii = opt->ascii || !utf8_locale();
+    if (!arg) {
+        fputs("tessera: the menu is not built yet; give a puzzle\n", stderr);
+        return EXIT_BAD_INPUT;
+    }
+    diag err = {0};
+    puzzle *pz = puzzle_load(arg, opt->game, &err);
+    if (!pz) {
+        cli_report(&err);
+        return EXIT_BAD_INPUT;
+    }
+    if (!pz->family->ui_create || !pz->family->layout || !pz->family->draw || !pz->family->input) {
+        fprintf(stderr, "tessera: %s: %s cannot be played in the terminal yet (try --solve)\n",
+                pz->source, pz->family->title);
+        puzzle_free(pz);
+        return EXIT_BAD_INPUT;
+    }
+    if (!term_start()) {
+        puzzle_free(pz);
+        return EXIT_BAD_INPUT;
+    }
+    theme th;
+    theme_init(&th, opt->color);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON3_PRESSED | BUTTON3_RELEASED |
+                  REPORT_MOUSE_POSITION,
+              NULL);
+    mouseinterval(0);
+    app s = {.opt = opt, .th = &th, .ascii = ascii, .f = pz->family};
+    s.b = board_create(pz);
+    play(&s);
+    app_free(&s);
+    term_stop();
+    return term_exit_status(EXIT_DONE);
 }

@@ -1,0 +1,116 @@
+/* board.c: a game in progress: the state vector, the undo/redo history
+ * and the assistance counters.  Saving and resuming are in board_save.c. */
+#include "board.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+board *board_create(puzzle *pz)
+{
+    board *b = xcalloc(1, sizeof *b);
+    b->pz = pz;
+    b->state = xcalloc((size_t)pz->nstate + 1, sizeof *b->state);
+    pz->family->init_state(pz->data, b->state);
+    return b;
+}
+
+static void step_free(board_step *s)
+{
+    vec_free(&s->idx);
+    vec_free(&s->before);
+    vec_free(&s->after);
+}
+
+void board_free(board *b)
+{
+    if (!b)
+        return;
+    for (int i = 0; i < b->nsteps; i++)
+        step_free(&b->steps[i]);
+    free(b->steps);
+    free(b->state);
+    puzzle_free(b->pz);
+    free(b);
+}
+
+/* Appends a step at pos, dropping the redo tail; takes the vectors. */
+void board_push_step(board *b, board_step *st)
+{
+    for (int i = b->pos; i < b->nsteps; i++)
+        step_free(&b->steps[i]);
+    b->nsteps = b->pos;
+    if (b->nsteps == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 32;
+        b->steps = xrealloc(b->steps, (size_t)b->cap * sizeof *b->steps);
+    }
+    b->steps[b->nsteps++] = *st;
+    b->pos = b->nsteps;
+}
+
+bool board_apply(board *b, const move *m, bool is_solve)
+{
+    board_step st = {.is_solve = is_solve};
+    /* A move may set one element twice; keep its first "before" and last
+     * "after" so undo restores exactly what was there. */
+    for (int i = 0; i < m->idx.n; i++) {
+        int k = m->idx.v[i], v = m->val.v[i];
+        if (k < 0 || k >= b->pz->nstate)
+            continue;
+        int j = 0;
+        while (j < st.idx.n && st.idx.v[j] != k)
+            j++;
+        if (j == st.idx.n) {
+            vec_push(&st.idx, k);
+            vec_push(&st.before, b->state[k]);
+            vec_push(&st.after, v);
+        } else {
+            st.after.v[j] = v;
+        }
+        b->state[k] = v;
+    }
+    /* drop elements that end where they began */
+    int n = 0;
+    for (int j = 0; j < st.idx.n; j++)
+        if (st.before.v[j] != st.after.v[j]) {
+            st.idx.v[n] = st.idx.v[j];
+            st.before.v[n] = st.before.v[j];
+            st.after.v[n] = st.after.v[j];
+            n++;
+        }
+    st.idx.n = st.before.n = st.after.n = n;
+    if (n == 0) {
+        step_free(&st);
+        return false;
+    }
+    board_push_step(b, &st);
+    if (is_solve)
+        b->solved_by_engine = true;
+    return true;
+}
+
+bool board_undo(board *b)
+{
+    if (b->pos == 0)
+        return false;
+    board_step *s = &b->steps[--b->pos];
+    for (int j = s->idx.n - 1; j >= 0; j--)
+        b->state[s->idx.v[j]] = s->before.v[j];
+    return true;
+}
+
+bool board_redo(board *b)
+{
+    if (b->pos >= b->nsteps)
+        return false;
+    board_step *s = &b->steps[b->pos++];
+    for (int j = 0; j < s->idx.n; j++)
+        b->state[s->idx.v[j]] = s->after.v[j];
+    return true;
+}
+
+int board_marks(const board *b, const assist *a, int **marks)
+{
+    int max = assist_num_facts(a) + 1;
+    *marks = xcalloc((size_t)max, sizeof **marks);
+    return b->pz->family->state_marks(b->pz->data, b->state, *marks, max);
+}

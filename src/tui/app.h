@@ -1,0 +1,79 @@
+/* app.h: the state of one game on screen, shared by the loop (app.c),
+ * drawing (screen.c) and the engine calls (engine.c).  Nothing here
+ * knows a puzzle rule: all of that goes through the game_family hooks. */
+#ifndef TESSERA_TUI_APP_H
+#define TESSERA_TUI_APP_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include "board.h"
+#include "canvas.h"
+#include "game.h"
+#include "tui/theme.h"
+#include "tui/tui.h"
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+/* Save every this many changes, besides quitting and signals. */
+#define APP_SAVE_EVERY 5
+/* Default deadline of one engine call, seconds (--timeout overrides). */
+#define APP_DEFAULT_TIMEOUT 5.0
+
+typedef struct {
+    const tui_options *opt;
+    theme *th;
+    bool ascii;
+
+    board *b;
+    const game_family *f;
+    void *ui;
+    assist *a; /* created on the first engine call */
+
+    canvas cv;
+    bool fits;
+    int need_rows, need_cols; /* whole screen needed when !fits */
+    int cv_y, cv_x;           /* where the canvas sits on the screen */
+
+    /* what the engine last showed (the view handed to draw) */
+    int_vec hint, conflict, egroups, efacts;
+    bool hint_pending; /* Enter accepts hint.v[0] */
+
+    char msg[1024];
+    bool msg_alert; /* bold: a problem, not news */
+
+    bool paused, help, done, quit;
+    double last_tick;   /* the clock: elapsed grows between ticks while running */
+    double flash_until; /* completion flash */
+    int changes_since_save;
+    char save_path[PATH_MAX];
+    bool can_save;
+    int mouse_button; /* held button (1 or 3), 0 none */
+    bool relayout;    /* a resize arrived during an engine call */
+} app;
+
+/* screen.c */
+void screen_layout(app *s);
+void screen_draw(app *s);
+void screen_message(app *s, bool alert, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Draws just the message line (spinner while the engine works). */
+void screen_draw_message(app *s);
+void screen_format_time(double secs, char *out, size_t n);
+
+/* engine.c: h, c and S; Enter on a pending hint. */
+void engine_hint(app *s);
+void engine_accept_hint(app *s);
+void engine_check(app *s);
+void engine_solve(app *s);
+void engine_clear_view(app *s);
+
+/* app.c: after every change to the board (move, undo, redo, solve). */
+void app_after_change(app *s);
+
+/* menu.c: the bundled puzzles; returns a path to play (caller frees) or
+ * NULL to quit. */
+char *menu_choose(theme *th, bool ascii);
+
+#endif

@@ -1,0 +1,224 @@
+/* screen.c: everything the player sees: the status line, the board canvas
+ * blitted through the theme, the message line, the help overlay, the pause
+ * screen and the too-small notice. */
+#include "keys.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "tui/app.h"
+#include "tui/term.h"
+
+void screen_format_time(double secs, char *out, size_t n)
+{
+    long t = (long)secs;
+    if (t >= 3600)
+        snprintf(out, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(out, n, "%02ld:%02ld", t / 60, t % 60);
+}
+
+void screen_message(app *s, bool alert, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+    s->msg_alert = alert;
+}
+
+void screen_layout(app *s)
+{
+    int avail_rows = LINES - 2, avail_cols = COLS;
+    int nr = 0, nc = 0;
+    canvas_free(&s->cv);
+    s->fits = avail_rows > 0 &&
+              s->f->layout(s->b->pz->data, s->ui, avail_rows, avail_cols, s->ascii, &nr, &nc);
+    if (!s->fits) {
+        s->need_rows = nr + 2;
+        s->need_cols = nc;
+        return;
+    }
+    canvas_init(&s->cv, nr, nc, s->ascii);
+    s->cv_y = 1 + (avail_rows - nr) / 2;
+    s->cv_x = (avail_cols - nc) / 2;
+}
+
+/* One glyph (UTF-8, one column) with attributes. */
+static void put_glyph(int y, int x, const char *g, attr_t attr, short pair)
+{
+    wchar_t wc[2] = {L'?', 0};
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    wchar_t w;
+    size_t r = mbrtowc(&w, g, strlen(g), &st);
+    if (r != (size_t)-1 && r != (size_t)-2 && r > 0 && wcwidth(w) == 1)
+        wc[0] = w;
+    else if (r == 0 || (g[0] == ' ' && !g[1]))
+        wc[0] = L' ';
+    cchar_t cc;
+    setcchar(&cc, wc, attr, pair, NULL);
+    mvadd_wch(y, x, &cc);
+}
+
+static void put_text(app *s, int y, int x, const char *text, role r, attr_t extra, int maxw)
+{
+    attr_t a;
+    short p;
+    theme_role(s->th, r, extra, &a, &p);
+    attr_set(a, p, NULL);
+    int n = (int)strlen(text);
+    if (n > maxw)
+        n = maxw;
+    if (n > 0)
+        mvaddnstr(y, x, text, n);
+    attr_set(A_NORMAL, 0, NULL);
+}
+
+static void draw_status(app *s)
+{
+    char tbuf[32], left[256], right[64];
+    screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
+    char desc[64] = "";
+    s->f->describe(s->b->pz->data, desc, sizeof desc);
+    snprintf(left, sizeof left, " %s %s  %s  hints %d  checks %d%s", s->f->title, desc, tbuf,
+             s->b->hints, s->b->checks,
+             s->paused ? "  [paused]" : s->done ? "  [solved]" : "");
+    snprintf(right, sizeof right, "? help  q quit ");
+    attr_t a;
+    short p;
+    theme_role(s->th, ROLE_PLAIN, A_REVERSE, &a, &p);
+    attr_set(a, p, NULL);
+    mvhline(0, 0, ' ', COLS);
+    attr_set(A_NORMAL, 0, NULL);
+    put_text(s, 0, 0, left, ROLE_PLAIN, A_REVERSE, COLS);
+    int rl = (int)strlen(right);
+    if ((int)strlen(left) + rl + 1 <= COLS)
+        put_text(s, 0, COLS - rl, right, ROLE_PLAIN, A_REVERSE, rl);
+}
+
+void screen_draw_message(app *s)
+{
+    wmove(stdscr, LINES - 1, 0);
+    clrtoeol();
+    put_text(s, LINES - 1, 1, s->msg, ROLE_PLAIN, s->msg_alert ? A_BOLD : 0, COLS - 2);
+}
+
+static void draw_board(app *s)
+{
+    view v = {
+        .hint_facts = s->hint.v, .nhint = s->hint.n,
+        .conflict_facts = s->conflict.v, .nconflict = s->conflict.n,
+        .explain_groups = s->egroups.v, .nexplain = s->egroups.n,
+        .explain_facts = s->efacts.v, .nexplain_facts = s->efacts.n,
+    };
+    canvas_clear(&s->cv);
+    s->f->draw(s->b->pz->data, s->ui, s->b->state, &v, &s->cv);
+    bool flash = s->flash_until > term_now();
+    for (int y = 0; y < s->cv.rows; y++)
+        for (int x = 0; x < s->cv.cols; x++) {
+            const canvas_cell *c = canvas_at(&s->cv, y, x);
+            attr_t a;
+            short p;
+            bool lit = flash && strcmp(c->glyph, " ") != 0;
+            theme_cell(s->th, c, lit, &a, &p);
+            put_glyph(s->cv_y + y, s->cv_x + x, c->glyph, a, p);
+        }
+}
+
+static const char *const APP_HELP[] = {
+    "u, Ctrl-Z       undo",
+    "r, Ctrl-R       redo",
+    "h               hint: a forced move (Enter accepts, Esc dismisses)",
+    "c               check: do all marks still lead to a solution?",
+    "S               solve (u takes it back)",
+    "p               pause",
+    "?               this help",
+    "q               quit (the game is saved)",
+    "Esc             cancel a long engine call; dismiss a hint",
+    NULL,
+};
+
+static void draw_help(app *s)
+{
+    int n = 0, wmax = 0;
+    const char *const *fam = s->f->help;
+    for (int i = 0; APP_HELP[i]; i++, n++)
+        if ((int)strlen(APP_HELP[i]) > wmax)
+            wmax = (int)strlen(APP_HELP[i]);
+    for (int i = 0; fam && fam[i]; i++, n++)
+        if ((int)strlen(fam[i]) > wmax)
+            wmax = (int)strlen(fam[i]);
+    int h = n + 6, w = wmax + 4;
+    if (w > COLS)
+        w = COLS;
+    if (h > LINES)
+        h = LINES;
+    int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
+    for (int y = 0; y < h; y++) {
+        wmove(stdscr, y0 + y, x0);
+        for (int x = 0; x < w; x++)
+            addch(' ');
+    }
+    attr_t a;
+    short p;
+    theme_role(s->th, ROLE_FRAME, 0, &a, &p);
+    attr_set(a, p, NULL);
+    WINDOW *win = derwin(stdscr, h, w, y0, x0);
+    if (win) {
+        if (s->ascii)
+            wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
+        else
+            box(win, 0, 0);
+        delwin(win);
+    }
+    attr_set(A_NORMAL, 0, NULL);
+    int y = y0 + 1;
+    put_text(s, y++, x0 + 2, "Keys", ROLE_CLUE, A_BOLD, w - 4);
+    for (int i = 0; APP_HELP[i] && y < y0 + h - 1; i++)
+        put_text(s, y++, x0 + 2, APP_HELP[i], ROLE_PLAIN, 0, w - 4);
+    if (fam && y < y0 + h - 1) {
+        char t[64];
+        snprintf(t, sizeof t, "%s", s->f->title);
+        put_text(s, y++, x0 + 2, t, ROLE_CLUE, A_BOLD, w - 4);
+    }
+    for (int i = 0; fam && fam[i] && y < y0 + h - 1; i++)
+        put_text(s, y++, x0 + 2, fam[i], ROLE_PLAIN, 0, w - 4);
+    if (y < y0 + h - 1)
+        put_text(s, y0 + h - 2, x0 + 2, "press any key", ROLE_DIM, 0, w - 4);
+}
+
+static void draw_centered(app *s, int y, const char *text, role r, attr_t extra)
+{
+    int n = (int)strlen(text);
+    int x = n < COLS ? (COLS - n) / 2 : 0;
+    put_text(s, y, x, text, r, extra, COLS);
+}
+
+void screen_draw(app *s)
+{
+    erase();
+    if (!s->fits) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "need at least %d x %d, have %d x %d", s->need_cols, s->need_rows,
+                 COLS, LINES);
+        draw_centered(s, LINES / 2, buf, ROLE_PLAIN, A_BOLD);
+        if (LINES / 2 + 1 < LINES)
+            draw_centered(s, LINES / 2 + 1, "enlarge the terminal, or q to quit", ROLE_DIM, 0);
+        refresh();
+        return;
+    }
+    draw_status(s);
+    if (s->paused) {
+        draw_centered(s, LINES / 2, "paused", ROLE_PLAIN, A_BOLD);
+        draw_centered(s, LINES / 2 + 1, "press p to go on", ROLE_DIM, 0);
+    } else {
+        draw_board(s);
+    }
+    screen_draw_message(s);
+    if (s->help)
+        draw_help(s);
+    refresh();
+}
