@@ -1,12 +1,598 @@
-/* board_save.c: saving and resuming games (placeholder, lands next). */
+/* board_save.c: saving and resuming games in a small line-based text
+ * format, written atomically, read defensively (file:line:col errors).
+ *
+ * A save stands alone: it carries the puzzle text, so `tessera --check
+ * SAVE` needs nothing else.  The format (version 1), one item per line:
+ *
+ *   tessera save 1
+ *   family NAME                  a registered family
+ *   source TEXT                  where the puzzle came from (informative)
+ *   puzzle-lines N               then N lines, each "| " + a puzzle line
+ *   | 8x8:bcddch_bkcic_,2,2,...
+ *   elapsed SECONDS              play time, paused time excluded
+ *   hints N
+ *   checks N
+ *   solved-by-engine 0|1
+ *   state N V1 ... VN            the board (the family's state vector)
+ *   steps N POS                  N undo steps, the first POS applied
+ *   step m|s K I1 B1 A1 ... IK BK AK   (one line per step: m a move,
+ *                                 s a Solve; element I went from B to A)
+ *   end
+ *
+ * Loading replays the history from the puzzle's start and insists that it
+ * arrives at the saved state, so a damaged file is refused rather than
+ * shown wrong. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "board.h"
 
-#include <stdio.h>
+#define SAVE_MAGIC "tessera save 1"
+#define SAVE_MAX_BYTES (64u << 20)
+#define SAVE_MAX_STEPS 1000000
+
+/* --- the puzzle's identity --- */
+
+/* The puzzle text without what does not matter: CRs, trailing blanks on
+ * a line, trailing empty lines.  Caller frees. */
+static char *normalized_text(const char *text)
+{
+    strbuf b = {0};
+    const char *p = text;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        size_t k = len;
+        while (k > 0 && (p[k - 1] == '\r' || p[k - 1] == ' ' || p[k - 1] == '\t'))
+            k--;
+        for (size_t i = 0; i < k; i++)
+            sb_putc(&b, p[i]);
+        sb_putc(&b, '\n');
+        p += len + (e ? 1 : 0);
+    }
+    while (b.n > 0 && b.s[b.n - 1] == '\n')
+        b.s[--b.n] = 0;
+    if (!b.s)
+        b.s = xcalloc(1, 1);
+    return b.s;
+}
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n)
+{
+    char *norm = normalized_text(pz->text);
+    snprintf(out, n, "%s/%s-%016llx.save", dir, pz->family->name, (unsigned long long)fnv1a(norm));
+    free(norm);
+}
+
+static bool mkdir_p(const char *path, char *err, size_t errn)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        snprintf(err, errn, "save directory name too long");
+        return false;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == 0) {
+            char c = *p;
+            *p = 0;
+            if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+                snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
+                return false;
+            }
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    return true;
+}
+
+bool board_state_dir(char *out, size_t n, char *err, size_t errn)
+{
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    /* the XDG spec: a relative $XDG_STATE_HOME is invalid and ignored */
+    if (xdg && xdg[0] == '/')
+        snprintf(out, n, "%s/tessera", xdg);
+    else if (home && home[0])
+        snprintf(out, n, "%s/.local/state/tessera", home);
+    else {
+        snprintf(err, errn, "neither XDG_STATE_HOME nor HOME is set");
+        return false;
+    }
+    return mkdir_p(out, err, errn);
+}
+
+/* --- writing --- */
+
+static void put_step(strbuf *b, const board_step *st)
+{
+    sb_printf(b, "step %c %d", st->is_solve ? 's' : 'm', st->idx.n);
+    for (int j = 0; j < st->idx.n; j++)
+        sb_printf(b, " %d %d %d", st->idx.v[j], st->before.v[j], st->after.v[j]);
+    sb_putc(b, '\n');
+}
+
+static void format_save(const board *b, strbuf *out)
+{
+    const puzzle *pz = b->pz;
+    sb_puts(out, SAVE_MAGIC "\n");
+    sb_printf(out, "family %s\n", pz->family->name);
+    sb_puts(out, "source ");
+    for (const char *p = pz->source; *p; p++)
+        sb_putc(out, *p == '\n' || *p == '\r' ? ' ' : *p);
+    sb_putc(out, '\n');
+    char *norm = normalized_text(pz->text);
+    int nlines = 1;
+    for (const char *p = norm; *p; p++)
+        nlines += *p == '\n';
+    sb_printf(out, "puzzle-lines %d\n| ", nlines);
+    for (const char *p = norm; *p; p++) {
+        sb_putc(out, *p);
+        if (*p == '\n')
+            sb_puts(out, "| ");
+    }
+    sb_putc(out, '\n');
+    free(norm);
+    sb_printf(out, "elapsed %.1f\n", b->elapsed);
+    sb_printf(out, "hints %d\nchecks %d\nsolved-by-engine %d\n", b->hints, b->checks,
+              b->solved_by_engine ? 1 : 0);
+    sb_printf(out, "state %d", pz->nstate);
+    for (int i = 0; i < pz->nstate; i++)
+        sb_printf(out, " %d", b->state[i]);
+    sb_printf(out, "\nsteps %d %d\n", b->nsteps, b->pos);
+    for (int i = 0; i < b->nsteps; i++)
+        put_step(out, &b->steps[i]);
+    sb_puts(out, "end\n");
+}
 
 bool board_save(const board *b, const char *path, char *err, size_t errn)
 {
-    (void)b;
-    (void)path;
-    snprintf(err, errn, "saving is not built yet");
+    strbuf text = {0};
+    format_save(b, &text);
+    char tmp[PATH_MAX + 32];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    bool ok = false;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) {
+        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
+        sb_free(&text);
+        return false;
+    }
+    size_t done = 0;
+    while (done < text.n) {
+        ssize_t w = write(fd, text.s + done, text.n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    if (done != text.n)
+        snprintf(err, errn, "%s: %s", tmp, strerror(errno ? errno : EIO));
+    else if (fsync(fd) != 0)
+        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
+    else
+        ok = true;
+    if (close(fd) != 0 && ok) {
+        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        snprintf(err, errn, "%s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        unlink(tmp);
+    } else {
+        /* make the rename itself durable */
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash) {
+            *(slash == dir ? slash + 1 : slash) = 0;
+            int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+            if (dfd >= 0) {
+                fsync(dfd);
+                close(dfd);
+            }
+        }
+    }
+    sb_free(&text);
+    return ok;
+}
+
+/* --- reading --- */
+
+typedef struct {
+    const char *text;
+    size_t pos;   /* start of the current line */
+    size_t len;   /* its length, without the newline */
+    int line;     /* 1-based number of the current line */
+    size_t cur;   /* scanning position inside the line */
+    diag *err;
+} reader;
+
+static bool next_line(reader *r)
+{
+    if (r->line > 0) {
+        r->pos += r->len;
+        if (r->text[r->pos] != '\n')
+            return false;
+        r->pos++;
+    }
+    if (!r->text[r->pos] && r->line > 0)
+        return false;
+    const char *e = strchr(r->text + r->pos, '\n');
+    r->len = e ? (size_t)(e - (r->text + r->pos)) : strlen(r->text + r->pos);
+    r->line++;
+    r->cur = 0;
+    return true;
+}
+
+static bool fail(reader *r, size_t col0, const char *what)
+{
+    diag_set(r->err, r->line, (int)col0 + 1, "%s", what);
     return false;
+}
+
+/* Reads "KEY" at the start of the next line, then a space. */
+static bool expect_key(reader *r, const char *key)
+{
+    char what[96];
+    snprintf(what, sizeof what, "'%s' (the save ends early or is damaged)", key);
+    if (!next_line(r)) {
+        diag_set(r->err, r->line + 1, 1, "expected %s", what);
+        return false;
+    }
+    size_t k = strlen(key);
+    const char *s = r->text + r->pos;
+    if (r->len < k || strncmp(s, key, k) != 0 || (r->len > k && s[k] != ' ')) {
+        snprintf(what, sizeof what, "expected '%s'", key);
+        return fail(r, 0, what);
+    }
+    r->cur = k;
+    return true;
+}
+
+static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
+{
+    const char *s = r->text + r->pos;
+    char msg[160];
+    snprintf(msg, sizeof msg, "expected %s", what);
+    if (r->cur >= r->len || s[r->cur] != ' ')
+        return fail(r, r->cur, msg);
+    r->cur++;
+    size_t start = r->cur;
+    if (r->cur < r->len && s[r->cur] == '-')
+        r->cur++;
+    size_t digits = r->cur;
+    while (r->cur < r->len && s[r->cur] >= '0' && s[r->cur] <= '9' && r->cur - digits < 12)
+        r->cur++;
+    if (r->cur == digits || (r->cur < r->len && s[r->cur] != ' '))
+        return fail(r, start, msg);
+    char buf[24];
+    memcpy(buf, s + start, r->cur - start);
+    buf[r->cur - start] = 0;
+    long v = strtol(buf, NULL, 10);
+    if (v < lo || v > hi) {
+        snprintf(msg, sizeof msg, "expected %s (%ld..%ld)", what, lo, hi);
+        return fail(r, start, msg);
+    }
+    *out = v;
+    return true;
+}
+
+static bool line_done(reader *r)
+{
+    if (r->cur != r->len)
+        return fail(r, r->cur, "expected the end of the line");
+    return true;
+}
+
+static bool key_long(reader *r, const char *key, long lo, long hi, long *out)
+{
+    return expect_key(r, key) && read_long(r, lo, hi, out, "a number") && line_done(r);
+}
+
+/* Applies a step to st, checking its "before" values. */
+static bool replay(int *st, const board_step *s, bool forward)
+{
+    for (int j = 0; j < s->idx.n; j++) {
+        int k = s->idx.v[j];
+        if (st[k] != (forward ? s->before.v[j] : s->after.v[j]))
+            return false;
+        st[k] = forward ? s->after.v[j] : s->before.v[j];
+    }
+    return true;
+}
+
+static board *parse_save(const char *text, const char *path, diag *err)
+{
+    reader rd = {.text = text, .err = err};
+    reader *r = &rd;
+    err->source = path;
+    board *b = NULL;
+    puzzle *pz = NULL;
+    strbuf ptext = {0};
+    char *source = NULL;
+    int *st = NULL;
+    if (!next_line(r) || r->len != strlen(SAVE_MAGIC) || strncmp(text, SAVE_MAGIC, r->len) != 0) {
+        diag_set(err, 1, 1, "expected '%s' (this is not a tessera save, or a newer one)", SAVE_MAGIC);
+        return NULL;
+    }
+    if (!expect_key(r, "family"))
+        return NULL;
+    char name[64];
+    size_t nlen = r->len - r->cur;
+    if (r->cur >= r->len || nlen - 1 >= sizeof name) {
+        fail(r, r->cur, "expected a family name");
+        return NULL;
+    }
+    memcpy(name, text + r->pos + r->cur + 1, nlen - 1);
+    name[nlen - 1] = 0;
+    const game_family *f = game_find(name);
+    if (!f) {
+        fail(r, r->cur + 1, "expected the name of a known puzzle family");
+        return NULL;
+    }
+    if (!expect_key(r, "source"))
+        return NULL;
+    source = xcalloc(r->len + 1, 1);
+    if (r->cur < r->len)
+        memcpy(source, text + r->pos + r->cur + 1, r->len - r->cur - 1);
+    long nlines;
+    if (!key_long(r, "puzzle-lines", 1, 100000, &nlines))
+        goto bad;
+    int first = r->line + 1;
+    for (long i = 0; i < nlines; i++) {
+        if (!next_line(r)) {
+            diag_set(err, r->line + 1, 1, "expected a puzzle line '| ...'");
+            goto bad;
+        }
+        const char *s = text + r->pos;
+        if (r->len >= 2 && s[0] == '|' && s[1] == ' ') {
+            for (size_t k = 2; k < r->len; k++)
+                sb_putc(&ptext, s[k]);
+        } else if (!(r->len == 1 && s[0] == '|')) {
+            fail(r, 0, "expected a puzzle line '| ...'");
+            goto bad;
+        }
+        sb_putc(&ptext, '\n');
+    }
+    diag perr = {0};
+    int nstate = 0;
+    void *data = f->parse(ptext.s, &perr, &nstate);
+    if (!data) {
+        /* the puzzle's own error, placed in the save file */
+        int line = perr.line > 0 ? first + perr.line - 1 : first;
+        int col = perr.line > 0 && perr.col > 0 ? perr.col + 2 : 1;
+        diag_set(err, line, col, "in the saved puzzle: %s", perr.msg);
+        goto bad;
+    }
+    pz = xcalloc(1, sizeof *pz);
+    pz->family = f;
+    pz->data = data;
+    pz->nstate = nstate;
+    pz->source = source;
+    source = NULL;
+    pz->text = ptext.s;
+    ptext.s = NULL;
+    b = board_create(pz);
+
+    long v;
+    double elapsed;
+    if (!expect_key(r, "elapsed"))
+        goto bad;
+    {
+        const char *s = text + r->pos;
+        char buf[40];
+        size_t n = r->len - r->cur;
+        if (n < 2 || n > sizeof buf - 1) {
+            fail(r, r->cur, "expected a number of seconds");
+            goto bad;
+        }
+        memcpy(buf, s + r->cur + 1, n - 1);
+        buf[n - 1] = 0;
+        char *end;
+        elapsed = strtod(buf, &end);
+        if (*end || end == buf || !isfinite(elapsed) || elapsed < 0 || elapsed > 1e9) {
+            fail(r, r->cur + 1, "expected a number of seconds");
+            goto bad;
+        }
+        b->elapsed = elapsed;
+    }
+    if (!key_long(r, "hints", 0, INT_MAX, &v))
+        goto bad;
+    b->hints = (int)v;
+    if (!key_long(r, "checks", 0, INT_MAX, &v))
+        goto bad;
+    b->checks = (int)v;
+    if (!key_long(r, "solved-by-engine", 0, 1, &v))
+        goto bad;
+    b->solved_by_engine = v != 0;
+
+    if (!expect_key(r, "state") || !read_long(r, pz->nstate, pz->nstate, &v, "the board's size"))
+        goto bad;
+    int *saved = xcalloc((size_t)pz->nstate + 1, sizeof *saved);
+    for (int i = 0; i < pz->nstate; i++)
+        if (!read_long(r, INT_MIN + 1L, INT_MAX, &v, "a cell value")) {
+            free(saved);
+            goto bad;
+        } else {
+            saved[i] = (int)v;
+        }
+    if (!line_done(r)) {
+        free(saved);
+        goto bad;
+    }
+    int state_line = r->line;
+    long nsteps, pos;
+    if (!expect_key(r, "steps") || !read_long(r, 0, SAVE_MAX_STEPS, &nsteps, "the number of steps") ||
+        !read_long(r, 0, nsteps, &pos, "how many steps are applied") || !line_done(r)) {
+        free(saved);
+        goto bad;
+    }
+    /* the history, replayed from the start as it is read */
+    st = xcalloc((size_t)pz->nstate + 1, sizeof *st);
+    memcpy(st, b->state, (size_t)pz->nstate * sizeof *st);
+    if (pos == 0 && memcmp(st, saved, (size_t)pz->nstate * sizeof *st) != 0) {
+        diag_set(err, state_line, 1, "the board does not match its history (no steps applied)");
+        free(saved);
+        goto bad;
+    }
+    char why[256];
+    for (long i = 0; i < nsteps; i++) {
+        if (!expect_key(r, "step")) {
+            free(saved);
+            goto bad;
+        }
+        const char *s = text + r->pos;
+        if (r->cur + 2 > r->len || s[r->cur] != ' ' || (s[r->cur + 1] != 'm' && s[r->cur + 1] != 's')) {
+            fail(r, r->cur + 1, "expected 'm' (a move) or 's' (a solve)");
+            free(saved);
+            goto bad;
+        }
+        board_step step = {.is_solve = s[r->cur + 1] == 's'};
+        r->cur += 2;
+        long k;
+        bool ok = read_long(r, 1, pz->nstate, &k, "how many cells the step changes");
+        for (long j = 0; ok && j < k; j++) {
+            long idx, bef, aft;
+            ok = read_long(r, 0, pz->nstate - 1, &idx, "a cell index") &&
+                 read_long(r, INT_MIN + 1L, INT_MAX, &bef, "the value before") &&
+                 read_long(r, INT_MIN + 1L, INT_MAX, &aft, "the value after");
+            if (ok) {
+                vec_push(&step.idx, (int)idx);
+                vec_push(&step.before, (int)bef);
+                vec_push(&step.after, (int)aft);
+            }
+        }
+        ok = ok && line_done(r);
+        if (ok && !replay(st, &step, true)) {
+            fail(r, 0, "a step that does not follow from the steps before it");
+            ok = false;
+        }
+        if (ok && f->state_ok && !f->state_ok(pz->data, st, why, sizeof why)) {
+            diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why);
+            ok = false;
+        }
+        if (!ok) {
+            vec_free(&step.idx);
+            vec_free(&step.before);
+            vec_free(&step.after);
+            free(saved);
+            goto bad;
+        }
+        board_push_step(b, &step);
+        if (i + 1 == pos && memcmp(st, saved, (size_t)pz->nstate * sizeof *st) != 0) {
+            diag_set(err, state_line, 1, "the board does not match its history (step %ld)", pos);
+            free(saved);
+            goto bad;
+        }
+    }
+    if (f->state_ok && !f->state_ok(pz->data, saved, why, sizeof why)) {
+        diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why);
+        free(saved);
+        goto bad;
+    }
+    memcpy(b->state, saved, (size_t)pz->nstate * sizeof *saved);
+    free(saved);
+    b->pos = (int)pos;
+    if (!expect_key(r, "end") || !line_done(r))
+        goto bad;
+    /* after "end": only the final newline */
+    if (text[r->pos + r->len] == '\n' && text[r->pos + r->len + 1] != 0) {
+        diag_set(err, r->line + 1, 1, "expected nothing after 'end'");
+        goto bad;
+    }
+    free(st);
+    return b;
+bad:
+    free(st);
+    free(source);
+    sb_free(&ptext);
+    if (b)
+        board_free(b); /* frees pz too */
+    else if (pz)
+        puzzle_free(pz);
+    return NULL;
+}
+
+board *board_load(const char *path, diag *err)
+{
+    err->source = path;
+    size_t len = 0;
+    char *text = read_file(path, SAVE_MAX_BYTES, &len);
+    if (!text) {
+        diag_set(err, 0, 0, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    if (strlen(text) != len) {
+        int line, col;
+        text_position(text, strlen(text), &line, &col);
+        diag_set(err, line, col, "binary data (a NUL byte) in a save file");
+        free(text);
+        return NULL;
+    }
+    board *b = parse_save(text, path, err);
+    free(text);
+    return b;
+}
+
+board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
+{
+    char path[PATH_MAX];
+    board_save_path(pz, dir, path, sizeof path);
+    if (note && n)
+        note[0] = 0;
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return NULL;
+    diag err = {0};
+    board *b = board_load(path, &err);
+    char why[PATH_MAX + 512];
+    if (b) {
+        char *mine = normalized_text(pz->text), *theirs = normalized_text(b->pz->text);
+        bool same = strcmp(mine, theirs) == 0 && b->pz->family == pz->family;
+        free(mine);
+        free(theirs);
+        if (same) {
+            /* keep the name the player used this time */
+            free(b->pz->source);
+            b->pz->source = xstrdup(pz->source);
+            return b;
+        }
+        board_free(b);
+        b = NULL;
+        snprintf(why, sizeof why, "%s: it belongs to another puzzle", path);
+    } else {
+        diag_format(&err, why, sizeof why);
+    }
+    char aside[PATH_MAX + 16];
+    snprintf(aside, sizeof aside, "%s.corrupt", path);
+    bool moved = rename(path, aside) == 0;
+    if (note && n)
+        snprintf(note, n, "the saved game was unreadable (%.*s); %s", (int)(n > 200 ? n - 200 : 0), why,
+                 moved ? "it was set aside as *.corrupt and a new game starts"
+                       : "it could not be set aside");
+    return NULL;
 }

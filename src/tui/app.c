@@ -47,7 +47,7 @@ void app_after_change(app *s)
         screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
         size_t len = strlen(s->msg);
         if (s->b->solved_by_engine) {
-            snprintf(s->msg + len, sizeof s->msg - len, "solved (with S) after %s", tbuf);
+            snprintf(s->msg + len, sizeof s->msg - len, "Solved with S after %s", tbuf);
         } else {
             snprintf(s->msg + len, sizeof s->msg - len, "Solved in %s!", tbuf);
             s->flash_until = term_now() + 0.4;
@@ -217,41 +217,120 @@ static bool utf8_locale(void)
     return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+/* A saved game given as the argument: "tessera SAVE" resumes it. */
+static bool is_save_file(const char *arg)
+{
+    FILE *fp = fopen(arg, "r");
+    if (!fp)
+        return false;
+    char head[16] = "";
+    size_t n = fread(head, 1, sizeof head - 1, fp);
+    fclose(fp);
+    head[n] = 0;
+    return strncmp(head, "tessera save 1\n", 15) == 0;
+}
+
+/* The board for pz: its save resumed, else a new game.  Takes pz. */
+static board *open_board(puzzle *pz, app *s)
+{
+    char dir[PATH_MAX], err[512], note[1024];
+    s->can_save = board_state_dir(dir, sizeof dir, err, sizeof err);
+    if (!s->can_save) {
+        screen_message(s, true, "progress will not be saved: %s", err);
+        return board_create(pz);
+    }
+    board_save_path(pz, dir, s->save_path, sizeof s->save_path);
+    board *b = board_resume(pz, dir, note, sizeof note);
+    if (b) {
+        char t[32];
+        screen_format_time(b->elapsed, t, sizeof t);
+        screen_message(s, false, "resumed your game (%s played)", t);
+        puzzle_free(pz);
+        return b;
+    }
+    if (note[0])
+        screen_message(s, true, "%s", note);
+    return board_create(pz);
+}
+
+/* Loads arg (puzzle or save) into a board; NULL with the error in err. */
+static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *err)
+{
+    if (is_save_file(arg)) {
+        board *b = board_load(arg, err);
+        if (!b)
+            return NULL;
+        char dir[PATH_MAX], e[512];
+        s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
+        if (s->can_save)
+            board_save_path(b->pz, dir, s->save_path, sizeof s->save_path);
+        screen_message(s, false, "opened the saved game %s", arg);
+        return b;
+    }
+    puzzle *pz = puzzle_load(arg, opt->game, err);
+    if (!pz)
+        return NULL;
+    if (!pz->family->ui_create || !pz->family->layout || !pz->family->draw || !pz->family->input) {
+        diag_set(err, 0, 0, "%s cannot be played in the terminal yet (try --solve)", pz->family->title);
+        puzzle_free(pz);
+        return NULL;
+    }
+    return open_board(pz, s);
+}
+
+static void start_screen(theme *th, const tui_options *opt)
+{
+    theme_init(th, opt->color);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON3_PRESSED | BUTTON3_RELEASED |
+                  REPORT_MOUSE_POSITION,
+              NULL);
+    mouseinterval(0);
+}
+
 int tui_run(const char *arg, const tui_options *opt)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C"); /* saves write numbers the same everywhere */
     bool ascii = opt->ascii || !utf8_locale();
-    if (!arg) {
-        fputs("tessera: the menu is not built yet; give a puzzle\n", stderr);
-        return EXIT_BAD_INPUT;
-    }
-    diag err = {0};
-    puzzle *pz = puzzle_load(arg, opt->game, &err);
-    if (!pz) {
-        cli_report(&err);
-        return EXIT_BAD_INPUT;
-    }
-    if (!pz->family->ui_create || !pz->family->layout || !pz->family->draw || !pz->family->input) {
-        fprintf(stderr, "tessera: %s: %s cannot be played in the terminal yet (try --solve)\n",
-                pz->source, pz->family->title);
-        puzzle_free(pz);
-        return EXIT_BAD_INPUT;
-    }
-    if (!term_start()) {
-        puzzle_free(pz);
-        return EXIT_BAD_INPUT;
-    }
     theme th;
-    theme_init(&th, opt->color);
-    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON3_PRESSED | BUTTON3_RELEASED |
-                  REPORT_MOUSE_POSITION,
-              NULL);
-    mouseinterval(0);
-    app s = {.opt = opt, .th = &th, .ascii = ascii, .f = pz->family};
-    s.b = board_create(pz);
-    play(&s);
-    app_free(&s);
+    if (arg) {
+        app s = {.opt = opt, .th = &th, .ascii = ascii};
+        diag err = {0};
+        s.b = load_arg(arg, opt, &s, &err);
+        if (!s.b) {
+            cli_report(&err);
+            return EXIT_BAD_INPUT;
+        }
+        s.f = s.b->pz->family;
+        if (!term_start()) {
+            app_free(&s);
+            return EXIT_BAD_INPUT;
+        }
+        start_screen(&th, opt);
+        play(&s);
+        app_free(&s);
+        term_stop();
+        return term_exit_status(EXIT_DONE);
+    }
+    if (!term_start())
+        return EXIT_BAD_INPUT;
+    start_screen(&th, opt);
+    char *path;
+    while (!term_signal && (path = menu_choose(&th, ascii)) != NULL) {
+        app s = {.opt = opt, .th = &th, .ascii = ascii};
+        diag err = {0};
+        s.b = load_arg(path, opt, &s, &err);
+        free(path);
+        if (!s.b) {
+            char buf[512];
+            diag_format(&err, buf, sizeof buf);
+            menu_set_message(buf);
+            continue;
+        }
+        s.f = s.b->pz->family;
+        play(&s);
+        app_free(&s);
+    }
     term_stop();
     return term_exit_status(EXIT_DONE);
 }

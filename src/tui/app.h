@@ -75,5 +75,7 @@ void app_after_change(app *s);
 /* menu.c: the bundled puzzles; returns a path to play (caller frees) or
  * NULL to quit. */
 char *menu_choose(theme *th, bool ascii);
+/* A line the menu shows next time (a puzzle that failed to open). */
+void menu_set_message(const char *msg);
 
 #endif

@@ -1,0 +1,307 @@
+/* menu.c: the puzzle chooser shown by `tessera` with no argument: the
+ * bundled puzzles from the source tree and the installed collection,
+ * grouped by family, with their size and whether a game is in progress. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "keys.h"
+#include "tui/app.h"
+#include "tui/term.h"
+
+typedef struct {
+    char *path;
+    char *label;  /* file name without extension */
+    char desc[64];
+    const char *status; /* "", "in progress", "solved" */
+    int family;   /* registry index */
+} menu_item;
+
+typedef struct {
+    menu_item *v;
+    int n, cap;
+} menu_list;
+
+static char menu_msg[512];
+static char *last_path; /* the entry chosen last, selected again */
+
+void menu_set_message(const char *msg)
+{
+    snprintf(menu_msg, sizeof menu_msg, "%s", msg);
+}
+
+static int family_index(const game_family *f)
+{
+    int n;
+    const game_family *const *all = game_families(&n);
+    for (int i = 0; i < n; i++)
+        if (all[i] == f)
+            return i;
+    return n;
+}
+
+static const char *save_status(const puzzle *pz)
+{
+    char dir[PATH_MAX], err[256], path[PATH_MAX];
+    if (!board_state_dir(dir, sizeof dir, err, sizeof err))
+        return "";
+    board_save_path(pz, dir, path, sizeof path);
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return "";
+    diag d = {0};
+    board *b = board_load(path, &d);
+    if (!b)
+        return "save unreadable";
+    char why[128];
+    bool done = b->pz->family->verify(b->pz->data, b->state, why, sizeof why);
+    board_free(b);
+    return done ? "solved" : "in progress";
+}
+
+static bool listed(const menu_list *l, const char *rel_name, int family)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i].family == family && strcmp(l->v[i].label, rel_name) == 0)
+            return true;
+    return false;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted names in dir (caller frees each and the array). */
+static int list_dir(const char *dir, char ***out)
+{
+    DIR *d = opendir(dir);
+    *out = NULL;
+    if (!d)
+        return 0;
+    int n = 0, cap = 0;
+    char **v = NULL;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            v = xrealloc(v, (size_t)cap * sizeof *v);
+        }
+        v[n++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(v, (size_t)n, sizeof *v, cmp_names);
+    *out = v;
+    return n;
+}
+
+static void scan_root(menu_list *l, const char *root)
+{
+    char **subs;
+    int nsub = list_dir(root, &subs);
+    for (int i = 0; i < nsub; i++) {
+        char sub[PATH_MAX];
+        if (snprintf(sub, sizeof sub, "%s/%s", root, subs[i]) >= (int)sizeof sub)
+            sub[0] = 0; /* too long: list_dir finds nothing */
+        char **files;
+        int nf = list_dir(sub, &files);
+        for (int k = 0; k < nf; k++) {
+            char path[PATH_MAX];
+            if (snprintf(path, sizeof path, "%s/%s", sub, files[k]) >= (int)sizeof path)
+                continue;
+            const char *dot = strrchr(files[k], '.');
+            const game_family *f = dot ? game_find(dot + 1) : NULL;
+            struct stat sb;
+            if (!f || strcmp(f->extension, dot + 1) != 0 || stat(path, &sb) != 0 ||
+                !S_ISREG(sb.st_mode) || !f->ui_create)
+                continue;
+            char label[256];
+            snprintf(label, sizeof label, "%.*s", (int)(dot - files[k]), files[k]);
+            if (listed(l, label, family_index(f)))
+                continue; /* the same puzzle installed and in the tree */
+            diag err = {0};
+            puzzle *pz = puzzle_load(path, NULL, &err);
+            if (!pz)
+                continue;
+            if (l->n == l->cap) {
+                l->cap = l->cap ? l->cap * 2 : 32;
+                l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+            }
+            menu_item *it = &l->v[l->n++];
+            memset(it, 0, sizeof *it);
+            it->path = xstrdup(path);
+            it->label = xstrdup(label);
+            it->family = family_index(pz->family);
+            pz->family->describe(pz->data, it->desc, sizeof it->desc);
+            it->status = save_status(pz);
+            puzzle_free(pz);
+        }
+        for (int k = 0; k < nf; k++)
+            free(files[k]);
+        free(files);
+        free(subs[i]);
+    }
+    free(subs);
+}
+
+static int cmp_items(const void *a, const void *b)
+{
+    const menu_item *x = a, *y = b;
+    if (x->family != y->family)
+        return x->family < y->family ? -1 : 1;
+    return strcmp(x->label, y->label);
+}
+
+static void free_list(menu_list *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        free(l->v[i].path);
+        free(l->v[i].label);
+    }
+    free(l->v);
+}
+
+/* Screen lines: family headings and entries; line_item[k] = item or -1. */
+static int build_lines(const menu_list *l, int *line_item)
+{
+    int n = 0, prev = -1;
+    for (int i = 0; i < l->n; i++) {
+        if (l->v[i].family != prev) {
+            if (prev >= 0)
+                line_item[n++] = -2; /* blank */
+            line_item[n++] = -1 - 2 - l->v[i].family; /* heading */
+            prev = l->v[i].family;
+        }
+        line_item[n++] = i;
+    }
+    return n;
+}
+
+static void text_at(theme *th, int y, int x, const char *s, role r, attr_t extra)
+{
+    attr_t a;
+    short p;
+    theme_role(th, r, extra, &a, &p);
+    attr_set(a, p, NULL);
+    int room = COLS - x;
+    if (room > 0 && y >= 0 && y < LINES)
+        mvaddnstr(y, x, s, room);
+    attr_set(A_NORMAL, 0, NULL);
+}
+
+char *menu_choose(theme *th, bool ascii)
+{
+    menu_list l = {0};
+    scan_root(&l, TESSERA_SOURCE_PUZZLE_DIR);
+    if (strcmp(TESSERA_SOURCE_PUZZLE_DIR, TESSERA_PUZZLE_DIR) != 0)
+        scan_root(&l, TESSERA_PUZZLE_DIR);
+    if (l.n)
+        qsort(l.v, (size_t)l.n, sizeof *l.v, cmp_items);
+    int *line_item = xcalloc((size_t)l.n * 3 + 1, sizeof *line_item);
+    int nlines = build_lines(&l, line_item);
+    int sel = 0;
+    for (int i = 0; i < l.n && last_path; i++)
+        if (strcmp(l.v[i].path, last_path) == 0)
+            sel = i;
+    int top = 0, press_item = -1;
+    char *chosen = NULL;
+    int nfam;
+    const game_family *const *fams = game_families(&nfam);
+    for (;;) {
+        if (term_signal)
+            break;
+        erase();
+        int list_y = 2, list_h = LINES - 4;
+        text_at(th, 0, 1, "tessera: choose a puzzle", ROLE_CLUE, A_BOLD);
+        if (l.n == 0) {
+            text_at(th, 2, 1, "No bundled puzzles found; looked in:", ROLE_PLAIN, 0);
+            text_at(th, 3, 3, TESSERA_SOURCE_PUZZLE_DIR, ROLE_DIM, 0);
+            text_at(th, 4, 3, TESSERA_PUZZLE_DIR, ROLE_DIM, 0);
+            text_at(th, 6, 1, "Give a puzzle file or game ID: tessera FILE", ROLE_PLAIN, 0);
+        }
+        /* keep the selection on screen */
+        int sel_line = 0;
+        for (int k = 0; k < nlines; k++)
+            if (line_item[k] == sel)
+                sel_line = k;
+        if (list_h < 1)
+            list_h = 1;
+        if (sel_line < top)
+            top = sel_line > 0 && line_item[sel_line - 1] < -2 ? sel_line - 1 : sel_line;
+        if (sel_line >= top + list_h)
+            top = sel_line - list_h + 1;
+        if (top > 0 && line_item[top - 1] < -2 && sel_line - (top - 1) < list_h)
+            top--; /* show the heading of the first family on screen */
+        for (int k = top; k < nlines && k < top + list_h; k++) {
+            int y = list_y + (k - top), it = line_item[k];
+            if (it == -2)
+                continue;
+            if (it < -2) {
+                int fi = -(it + 3);
+                text_at(th, y, 1, fi < nfam ? fams[fi]->title : "?", ROLE_CLUE, A_BOLD);
+                continue;
+            }
+            char row[256];
+            snprintf(row, sizeof row, "  %-16s %-18s %s", l.v[it].label, l.v[it].desc, l.v[it].status);
+            text_at(th, y, 2, row, ROLE_PLAIN, it == sel ? A_REVERSE : 0);
+        }
+        if (menu_msg[0])
+            text_at(th, LINES - 2, 1, menu_msg, ROLE_PLAIN, A_BOLD);
+        text_at(th, LINES - 1, 1,
+                ascii ? "up/down choose   Enter play   q quit"
+                      : "\xe2\x86\x91\xe2\x86\x93 choose   Enter play   q quit",
+                ROLE_DIM, 0);
+        refresh();
+        timeout(500);
+        int ch = getch();
+        if (ch == ERR || ch == KEY_RESIZE)
+            continue;
+        menu_msg[0] = 0;
+        if (ch == 'q' || ch == 27 || ch == 3) {
+            if (ch == 3)
+                term_signal = SIGINT;
+            break;
+        }
+        if (l.n == 0)
+            continue;
+        switch (ch) {
+        case KEY_UP: case 'k': if (sel > 0) sel--; break;
+        case KEY_DOWN: case 'j': if (sel < l.n - 1) sel++; break;
+        case KEY_PPAGE: sel = sel > list_h ? sel - list_h : 0; break;
+        case KEY_NPAGE: sel = sel + list_h < l.n ? sel + list_h : l.n - 1; break;
+        case KEY_HOME: case 'g': sel = 0; break;
+        case KEY_END: case 'G': sel = l.n - 1; break;
+        case '\r': case '\n': case KEY_ENTER: chosen = xstrdup(l.v[sel].path); break;
+        case KEY_MOUSE: {
+            MEVENT me;
+            if (getmouse(&me) != OK)
+                break;
+            int k = top + (me.y - list_y);
+            int it = me.y >= list_y && k >= 0 && k < nlines ? line_item[k] : -1;
+            if (me.bstate & BUTTON1_PRESSED) {
+                press_item = it;
+                if (it >= 0)
+                    sel = it;
+            } else if ((me.bstate & BUTTON1_RELEASED) && it >= 0 && it == press_item) {
+                chosen = xstrdup(l.v[it].path);
+            }
+            break;
+        }
+        default: break;
+        }
+        if (chosen)
+            break;
+    }
+    if (chosen) {
+        free(last_path);
+        last_path = xstrdup(chosen);
+    }
+    free(line_item);
+    free_list(&l);
+    return chosen;
+}
