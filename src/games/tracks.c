@@ -1,0 +1,398 @@
+/* tracks.c: the Train Tracks family: grid helpers, the encoding into facts
+ * and clauses (with lazy cuts for "one track, no separate loops"), board
+ * state helpers, answer text, and the family table. */
+#include "games/tracks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sat/card.h"
+
+static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
+
+int tracks_opposite(int dir)
+{
+    return dir == TRACKS_E ? TRACKS_W : dir == TRACKS_W ? TRACKS_E : dir == TRACKS_S ? TRACKS_N : TRACKS_S;
+}
+
+int tracks_neighbour(const tracks_puzzle *t, int cell, int dir)
+{
+    int x = cell % t->w, y = cell / t->w;
+    switch (dir) {
+    case TRACKS_E: return x + 1 < t->w ? cell + 1 : -1;
+    case TRACKS_W: return x > 0 ? cell - 1 : -1;
+    case TRACKS_S: return y + 1 < t->h ? cell + t->w : -1;
+    case TRACKS_N: return y > 0 ? cell - t->w : -1;
+    default: return -1;
+    }
+}
+
+int tracks_edge(const tracks_puzzle *t, int cell, int dir)
+{
+    int x = cell % t->w, y = cell / t->w;
+    switch (dir) {
+    case TRACKS_E: return x + 1 < t->w ? y * (t->w - 1) + x : -1;
+    case TRACKS_W: return x > 0 ? y * (t->w - 1) + x - 1 : -1;
+    case TRACKS_S: return y + 1 < t->h ? t->nh + y * t->w + x : -1;
+    case TRACKS_N: return y > 0 ? t->nh + (y - 1) * t->w + x : -1;
+    default: return -1;
+    }
+}
+
+void tracks_edge_cells(const tracks_puzzle *t, int edge, int *a, int *b)
+{
+    if (edge < t->nh) {
+        int y = edge / (t->w - 1), x = edge % (t->w - 1);
+        *a = y * t->w + x;
+        *b = *a + 1;
+    } else {
+        *a = edge - t->nh;
+        *b = *a + t->w;
+    }
+}
+
+int tracks_end_bits(const tracks_puzzle *t, int cell)
+{
+    return (t->end_cell[0] == cell ? t->end_dir[0] : 0) | (t->end_cell[1] == cell ? t->end_dir[1] : 0);
+}
+
+int tracks_piece(const tracks_puzzle *t, const int *state, int cell)
+{
+    int bits = tracks_end_bits(t, cell), cells = tracks_cells(t);
+    for (int k = 0; k < 4; k++) {
+        int e = tracks_edge(t, cell, DIRS[k]);
+        if (e >= 0 && state[cells + e] == TRACKS_TRACK)
+            bits |= DIRS[k];
+    }
+    return bits;
+}
+
+static void describe(const void *pz, char *out, size_t n)
+{
+    const tracks_puzzle *t = pz;
+    snprintf(out, n, "%dx%d", t->w, t->h);
+}
+
+void tracks_init_state(const void *pz, int *state)
+{
+    const tracks_puzzle *t = pz;
+    int cells = tracks_cells(t);
+    memset(state, 0, (size_t)tracks_nstate(t) * sizeof *state);
+    for (int c = 0; c < cells; c++) {
+        if (!t->given[c])
+            continue;
+        state[c] = TRACKS_TRACK;
+        for (int k = 0; k < 4; k++) {
+            int e = tracks_edge(t, c, DIRS[k]);
+            if (e >= 0)
+                state[cells + e] = (t->given[c] & DIRS[k]) ? TRACKS_TRACK : TRACKS_NONE;
+        }
+    }
+    /* the entrance and exit cells hold track whatever the givens say */
+    state[t->end_cell[0]] = state[t->end_cell[1]] = TRACKS_TRACK;
+}
+
+/* --- lazy cuts: one track, no separate loops ---
+ * The eager clauses give every track cell exactly two ends, so a model is
+ * the entrance-exit path plus perhaps closed loops.  For a loop's cell set
+ * S (which never holds the entrance), every real solution that puts track
+ * in S must cross S's boundary, since all track is joined to the entrance:
+ * t(c) -> y for each c in S, and y -> some boundary edge, y a fresh
+ * variable.  That cuts the model and every other one with track stranded
+ * in S.  (--dimacs writes only the eager clauses: its models may hold
+ * loops.) */
+typedef struct {
+    tracks_puzzle geo; /* a copy of the sizes and ends (no arrays) */
+    int *cell_var, *edge_var;
+    int *stamp, *queue;
+    unsigned char *on;
+    int_vec clause;
+    long cuts;
+} lazy_ctx;
+
+static void lazy_free(void *p)
+{
+    lazy_ctx *z = p;
+    free(z->cell_var);
+    free(z->edge_var);
+    free(z->stamp);
+    free(z->queue);
+    free(z->on);
+    vec_free(&z->clause);
+    free(z);
+}
+
+/* Cells reachable from start over track edges; marks them with mark in
+ * z->stamp and returns how many were queued in z->queue. */
+static int flood(lazy_ctx *z, int start, int mark)
+{
+    const tracks_puzzle *t = &z->geo;
+    int n = 0, head = 0;
+    z->queue[n++] = start;
+    z->stamp[start] = mark;
+    while (head < n) {
+        int c = z->queue[head++];
+        for (int k = 0; k < 4; k++) {
+            int e = tracks_edge(t, c, DIRS[k]);
+            if (e < 0 || !z->on[e])
+                continue;
+            int nb = tracks_neighbour(t, c, DIRS[k]);
+            if (z->stamp[nb] != mark) {
+                z->stamp[nb] = mark;
+                z->queue[n++] = nb;
+            }
+        }
+    }
+    return n;
+}
+
+static int lazy_refine(void *ctx, sat_solver *s)
+{
+    lazy_ctx *z = ctx;
+    const tracks_puzzle *t = &z->geo;
+    int cells = tracks_cells(t);
+    for (int e = 0; e < t->nedges; e++)
+        z->on[e] = sat_value(s, z->edge_var[e]);
+    for (int c = 0; c < cells; c++)
+        z->stamp[c] = 0;
+    flood(z, t->end_cell[0], 1);
+    int added = 0, mark = 1;
+    for (int c0 = 0; c0 < cells; c0++) {
+        if (z->stamp[c0] || !sat_value(s, z->cell_var[c0]))
+            continue;
+        int n = flood(z, c0, ++mark);
+        int y = sat_new_var(s);
+        z->clause.n = 0;
+        vec_push(&z->clause, -y);
+        for (int i = 0; i < n; i++) {
+            int c = z->queue[i];
+            sat_clause2(s, -z->cell_var[c], y);
+            for (int k = 0; k < 4; k++) {
+                int e = tracks_edge(t, c, DIRS[k]);
+                if (e >= 0 && z->stamp[tracks_neighbour(t, c, DIRS[k])] != mark)
+                    vec_push(&z->clause, z->edge_var[e]);
+            }
+        }
+        sat_clause(s, z->clause.v, z->clause.n);
+        added += n + 1;
+        z->cuts++;
+    }
+    return added;
+}
+
+/* Variables: t[c] "cell c holds track", e[i] "track crosses edge i".
+ * Structure (always on): an edge's track needs track in both cells; a track
+ * cell has exactly two ends (the entrance and exit count their off-board
+ * end), an empty cell none.  Clue counts and given pieces are groups so
+ * that explanations name them. */
+static void encode(const void *pz, assist *a)
+{
+    const tracks_puzzle *t = pz;
+    sat_solver *s = assist_sat(a);
+    int cells = tracks_cells(t), w = t->w, h = t->h;
+    lazy_ctx *z = xcalloc(1, sizeof *z);
+    z->geo = *t;
+    z->geo.given = NULL;
+    z->geo.col = z->geo.row = NULL;
+    z->cell_var = xmalloc((size_t)cells * sizeof *z->cell_var);
+    z->edge_var = xmalloc((size_t)(t->nedges + 1) * sizeof *z->edge_var);
+    for (int c = 0; c < cells; c++) {
+        z->cell_var[c] = sat_new_var(s);
+        assist_add_fact(a, z->cell_var[c]);
+        assist_add_fact(a, -z->cell_var[c]);
+    }
+    for (int e = 0; e < t->nedges; e++) {
+        z->edge_var[e] = sat_new_var(s);
+        assist_add_fact(a, z->edge_var[e]);
+        assist_add_fact(a, -z->edge_var[e]);
+    }
+    const int *tv = z->cell_var, *ev = z->edge_var;
+    for (int e = 0; e < t->nedges; e++) {
+        int ca, cb;
+        tracks_edge_cells(t, e, &ca, &cb);
+        sat_clause2(s, -ev[e], tv[ca]);
+        sat_clause2(s, -ev[e], tv[cb]);
+    }
+    int lits[4], cl[5];
+    for (int c = 0; c < cells; c++) {
+        int n = 0;
+        for (int k = 0; k < 4; k++) {
+            int e = tracks_edge(t, c, DIRS[k]);
+            if (e >= 0)
+                lits[n++] = ev[e];
+        }
+        int ends = tracks_end_bits(t, c);
+        int fixed = (ends & 1) + (ends >> 1 & 1) + (ends >> 2 & 1) + (ends >> 3 & 1);
+        if (fixed > 0)
+            sat_unit(s, tv[c]);
+        int need = 2 - fixed; /* interior ends a track cell needs */
+        if (need == 0) {
+            for (int i = 0; i < n; i++)
+                sat_unit(s, -lits[i]);
+            continue;
+        }
+        /* at most `need` of lits */
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                if (need == 1) {
+                    sat_clause2(s, -lits[i], -lits[j]);
+                    continue;
+                }
+                for (int k = j + 1; k < n; k++)
+                    sat_clause3(s, -lits[i], -lits[j], -lits[k]);
+            }
+        /* track -> at least `need`: with need 2, every n-1 of them hold one */
+        if (need == 1) {
+            cl[0] = -tv[c];
+            for (int i = 0; i < n; i++)
+                cl[i + 1] = lits[i];
+            sat_clause(s, cl, n + 1);
+        } else if (n == 0) {
+            sat_unit(s, -tv[c]);
+        } else {
+            for (int skip = 0; skip < n; skip++) {
+                int m = 0;
+                cl[m++] = -tv[c];
+                for (int i = 0; i < n; i++)
+                    if (i != skip)
+                        cl[m++] = lits[i];
+                sat_clause(s, cl, m);
+            }
+        }
+    }
+    /* Groups, in the order tracks.h documents: rows, columns, given pieces. */
+    int *line = xcalloc((size_t)(w > h ? w : h), sizeof *line);
+    char label[64];
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++)
+            line[x] = tv[y * w + x];
+        snprintf(label, sizeof label, "row %d clue (%d)", y + 1, t->row[y]);
+        assist_begin_group(a, label);
+        card_exactly(s, line, w, t->row[y]);
+        assist_end_group(a);
+    }
+    for (int x = 0; x < w; x++) {
+        for (int y = 0; y < h; y++)
+            line[y] = tv[y * w + x];
+        snprintf(label, sizeof label, "column %d clue (%d)", x + 1, t->col[x]);
+        assist_begin_group(a, label);
+        card_exactly(s, line, h, t->col[x]);
+        assist_end_group(a);
+    }
+    for (int c = 0; c < cells; c++) {
+        if (!t->given[c])
+            continue;
+        snprintf(label, sizeof label, "given piece at row %d, column %d", c / w + 1, c % w + 1);
+        assist_begin_group(a, label);
+        sat_unit(s, tv[c]);
+        for (int k = 0; k < 4; k++) {
+            int e = tracks_edge(t, c, DIRS[k]);
+            if (e >= 0)
+                sat_unit(s, (t->given[c] & DIRS[k]) ? ev[e] : -ev[e]);
+            else if ((t->given[c] & DIRS[k]) && !(tracks_end_bits(t, c) & DIRS[k]))
+                sat_add(s, 0); /* leaves the board away from the ends */
+        }
+        assist_end_group(a);
+    }
+    free(line);
+    z->stamp = xcalloc((size_t)cells, sizeof *z->stamp);
+    z->queue = xmalloc((size_t)cells * sizeof *z->queue);
+    z->on = xcalloc((size_t)t->nedges + 1, 1);
+    assist_set_lazy(a, lazy_refine, z, lazy_free);
+}
+
+/* Every decided entry is a mark, the givens' included: a hint never offers
+ * what the puzzle already shows, and explanations still name the given
+ * piece's group (the engine drops marks before groups when shrinking). */
+static int state_marks(const void *pz, const int *state, int *marks, int max)
+{
+    const tracks_puzzle *t = pz;
+    int n = 0, total = tracks_nstate(t);
+    for (int i = 0; i < total && n < max; i++) {
+        if (state[i] == TRACKS_TRACK)
+            marks[n++] = 2 * i;
+        else if (state[i] == TRACKS_NONE)
+            marks[n++] = 2 * i + 1;
+    }
+    return n;
+}
+
+static void apply_solution(const void *pz, const bool *facts, int *state)
+{
+    const tracks_puzzle *t = pz;
+    int total = tracks_nstate(t);
+    for (int i = 0; i < total; i++)
+        state[i] = facts[2 * i] ? TRACKS_TRACK : TRACKS_NONE;
+}
+
+static void fact_move(const void *pz, const int *state, int fact, move *out)
+{
+    const tracks_puzzle *t = pz;
+    if (fact < 0 || fact >= 2 * tracks_nstate(t))
+        return;
+    move_set(out, fact / 2, fact % 2 ? TRACKS_NONE : TRACKS_TRACK);
+}
+
+static void fact_text(const void *pz, int fact, char *out, size_t n)
+{
+    const tracks_puzzle *t = pz;
+    int cells = tracks_cells(t);
+    if (fact < 0 || fact >= 2 * tracks_nstate(t)) {
+        snprintf(out, n, "?");
+        return;
+    }
+    int i = fact / 2;
+    const char *what = fact % 2 ? "no track" : "track";
+    if (i < cells) {
+        snprintf(out, n, "%s at row %d, column %d", what, i / t->w + 1, i % t->w + 1);
+        return;
+    }
+    int a, b;
+    tracks_edge_cells(t, i - cells, &a, &b);
+    snprintf(out, n, "%s between row %d, column %d and row %d, column %d", what, a / t->w + 1,
+             a % t->w + 1, b / t->w + 1, b % t->w + 1);
+}
+
+static void format_answer(const void *pz, const int *state, strbuf *out)
+{
+    const tracks_puzzle *t = pz;
+    sb_puts(out, "R");
+    for (int x = 0; x < t->w; x++)
+        sb_printf(out, ",%d", t->col[x]);
+    sb_putc(out, '\n');
+    for (int y = 0; y < t->h; y++) {
+        sb_printf(out, "%d", t->row[y]);
+        for (int x = 0; x < t->w; x++)
+            sb_printf(out, ",%d", tracks_piece(t, state, y * t->w + x));
+        sb_putc(out, '\n');
+    }
+}
+
+const game_family tracks_family = {
+    .name = "tracks",
+    .title = "Train Tracks",
+    .extension = "tracks",
+    .shape = GRID_SQUARE,
+    .sniff = tracks_sniff,
+    .parse = tracks_parse,
+    .free_puzzle = tracks_free,
+    .describe = describe,
+    .init_state = tracks_init_state,
+    .encode = encode,
+    .state_marks = state_marks,
+    .apply_solution = apply_solution,
+    .fact_move = fact_move,
+    .fact_text = fact_text,
+    .verify = tracks_verify,
+    .format_answer = format_answer,
+    .generate = NULL,
+    .ui_create = tracks_ui_create,
+    .ui_free = tracks_ui_free,
+    .layout = tracks_layout,
+    .draw = tracks_draw,
+    .input = tracks_input,
+    .fact_distance = tracks_fact_distance,
+    .help = tracks_help,
+    .state_ok = tracks_state_ok,
+};

@@ -1,0 +1,73 @@
+/* tracks.h: the Train Tracks family's puzzle data, shared by its parser,
+ * encoder, checker, generator and drawing code. */
+#ifndef TESSERA_GAMES_TRACKS_H
+#define TESSERA_GAMES_TRACKS_H
+
+#include "game.h"
+
+#define TRACKS_MAX_SIDE 256
+
+/* A cell's track ends as a bit set, in the CSV's order (formats.md).  Every
+ * piece internal to tessera uses these bits; Tatham IDs are converted on
+ * reading and writing. */
+enum { TRACKS_E = 1, TRACKS_S = 2, TRACKS_W = 4, TRACKS_N = 8 };
+
+/* The board vector: one entry per cell (row-major), then one per interior
+ * edge (tracks_edge numbering), each blank, "track" or "no track". */
+enum { TRACKS_BLANK = 0, TRACKS_TRACK = 1, TRACKS_NONE = 2 };
+
+typedef struct {
+    int w, h;
+    unsigned char *given; /* piece bits of a given cell, 0 for none */
+    int *col, *row;       /* track cell counts */
+    /* The two places where the track leaves the board: [0] is the entrance
+     * (A), [1] the exit (B); a cell and the direction bit pointing off it. */
+    int end_cell[2], end_dir[2];
+    int nh, nedges; /* horizontal edges come first, then vertical ones */
+} tracks_puzzle;
+
+/* Facts: for board entry i (a cell, or cells + an edge), fact 2i is "track"
+ * (the cell holds track / track crosses the edge) and fact 2i+1 is "no
+ * track".  Groups: rows 0..h-1, columns h..h+w-1, then one per given piece
+ * in row-major order. */
+static inline int tracks_cells(const tracks_puzzle *t) { return t->w * t->h; }
+static inline int tracks_nstate(const tracks_puzzle *t) { return t->w * t->h + t->nedges; }
+
+/* The interior edge on side dir of cell, or -1 when that side is the
+ * board's border.  Edge numbers are 0..nedges-1 (not board indexes). */
+int tracks_edge(const tracks_puzzle *t, int cell, int dir);
+/* The two cells an edge joins: west/north first. */
+void tracks_edge_cells(const tracks_puzzle *t, int edge, int *a, int *b);
+/* The neighbour of cell across side dir, or -1 off the board. */
+int tracks_neighbour(const tracks_puzzle *t, int cell, int dir);
+/* Off-board ends at cell: the direction bits of the entrance/exit there. */
+int tracks_end_bits(const tracks_puzzle *t, int cell);
+/* The piece a board shows at cell: track edges plus off-board ends. */
+int tracks_piece(const tracks_puzzle *t, const int *state, int cell);
+int tracks_opposite(int dir);
+
+tracks_puzzle *tracks_new(int w, int h);
+/* The starting board: given pieces with their edges, the end cells. */
+void tracks_init_state(const void *pz, int *state);
+void tracks_free(void *pz);
+void *tracks_parse(const char *text, diag *err, int *nstate);
+int tracks_sniff(const char *text);
+bool tracks_verify(const void *pz, const int *state, char *why, size_t n);
+bool tracks_generate(const gen_options *opt, strbuf *out, diag *err);
+/* A Tatham game ID for the puzzle (the ends must be on Tatham's sides:
+ * entrance on the left edge, exit on the bottom edge). */
+bool tracks_write_id(const tracks_puzzle *t, strbuf *out);
+
+/* TUI hooks (tracks_ui.c). */
+void *tracks_ui_create(const void *pz);
+void tracks_ui_free(void *ui);
+bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                   int *need_cols);
+void tracks_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
+input_result tracks_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                          move *out);
+int tracks_fact_distance(const void *pz, const void *ui, int fact);
+extern const char *const tracks_help[];
+bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);
+
+#endif

@@ -1,0 +1,130 @@
+/* tracks_check.c: the independent Train Tracks rules checker.  Plain C, no
+ * SAT: pieces from the board's edges, given pieces kept, two ends per track
+ * cell, the counts, and one walk from the entrance that must reach the exit
+ * through every track cell (so no branch, no separate loop). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "games/tracks.h"
+
+static int bit_count(int v) { return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1); }
+
+static int step(const tracks_puzzle *t, int cell, int dir)
+{
+    int x = cell % t->w + (dir == TRACKS_E) - (dir == TRACKS_W);
+    int y = cell / t->w + (dir == TRACKS_S) - (dir == TRACKS_N);
+    if (x < 0 || y < 0 || x >= t->w || y >= t->h)
+        return -1;
+    return y * t->w + x;
+}
+
+bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
+{
+    const tracks_puzzle *t = pz;
+    int w = t->w, h = t->h, cells = w * h;
+    int *piece = malloc((size_t)cells * sizeof *piece);
+    if (!piece) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    bool ok = false;
+    int ntrack = 0;
+    for (int c = 0; c < cells; c++) {
+        /* the piece, read from the board's edge entries directly */
+        int bits = 0, x = c % w, y = c / w;
+        if (x + 1 < w && state[cells + y * (w - 1) + x] == TRACKS_TRACK)
+            bits |= TRACKS_E;
+        if (x > 0 && state[cells + y * (w - 1) + x - 1] == TRACKS_TRACK)
+            bits |= TRACKS_W;
+        if (y + 1 < h && state[cells + (w - 1) * h + y * w + x] == TRACKS_TRACK)
+            bits |= TRACKS_S;
+        if (y > 0 && state[cells + (w - 1) * h + (y - 1) * w + x] == TRACKS_TRACK)
+            bits |= TRACKS_N;
+        for (int k = 0; k < 2; k++)
+            if (t->end_cell[k] == c)
+                bits |= t->end_dir[k];
+        piece[c] = bits;
+        int deg = bit_count(bits);
+        if (deg != 0 && deg != 2) {
+            snprintf(why, n, "row %d, column %d: the track has %d ends there (a track cell has 2)",
+                     y + 1, x + 1, deg);
+            goto out;
+        }
+        if (t->given[c] && bits != t->given[c]) {
+            snprintf(why, n, "row %d, column %d: does not keep the given piece", y + 1, x + 1);
+            goto out;
+        }
+        if (deg && state[c] == TRACKS_NONE) {
+            snprintf(why, n, "row %d, column %d: marked as no track, but the track passes", y + 1,
+                     x + 1);
+            goto out;
+        }
+        if (!deg && state[c] == TRACKS_TRACK) {
+            snprintf(why, n, "row %d, column %d: marked as track, but no track passes", y + 1, x + 1);
+            goto out;
+        }
+        ntrack += deg != 0;
+    }
+    for (int y = 0; y < h; y++) {
+        int k = 0;
+        for (int x = 0; x < w; x++)
+            k += piece[y * w + x] != 0;
+        if (k != t->row[y]) {
+            snprintf(why, n, "row %d has %d track cells, its clue says %d", y + 1, k, t->row[y]);
+            goto out;
+        }
+    }
+    for (int x = 0; x < w; x++) {
+        int k = 0;
+        for (int y = 0; y < h; y++)
+            k += piece[y * w + x] != 0;
+        if (k != t->col[x]) {
+            snprintf(why, n, "column %d has %d track cells, its clue says %d", x + 1, k, t->col[x]);
+            goto out;
+        }
+    }
+    /* Walk from the entrance, leaving each cell by its other end.  Every
+     * cell has 0 or 2 ends here, so the walk either leaves the board or
+     * would come back to the entrance; it cannot revisit another cell. */
+    int c = t->end_cell[0], from = t->end_dir[0], visited = 0;
+    for (;;) {
+        visited++;
+        if (visited > cells) {
+            snprintf(why, n, "the track from the entrance runs in a circle");
+            goto out;
+        }
+        int out_dir = piece[c] & ~from;
+        if (bit_count(piece[c]) != 2 || bit_count(out_dir) != 1) {
+            snprintf(why, n, "row %d, column %d: the track from the entrance breaks off", c / w + 1,
+                     c % w + 1);
+            goto out;
+        }
+        int next = step(t, c, out_dir);
+        if (next < 0)
+            break; /* left the board */
+        if (!(piece[next] & (out_dir == TRACKS_E ? TRACKS_W : out_dir == TRACKS_W ? TRACKS_E
+                             : out_dir == TRACKS_S ? TRACKS_N : TRACKS_S))) {
+            snprintf(why, n, "row %d, column %d: the track runs into a cell without a matching end",
+                     next / w + 1, next % w + 1);
+            goto out;
+        }
+        from = out_dir == TRACKS_E ? TRACKS_W : out_dir == TRACKS_W ? TRACKS_E
+               : out_dir == TRACKS_S ? TRACKS_N : TRACKS_S;
+        c = next;
+    }
+    int last_dir = piece[c] & ~from;
+    if (c != t->end_cell[1] || last_dir != t->end_dir[1]) {
+        snprintf(why, n, "row %d, column %d: the track leaves the board away from the exit",
+                 c / w + 1, c % w + 1);
+        goto out;
+    }
+    if (visited != ntrack) {
+        snprintf(why, n, "%d track cells are not on the path from the entrance to the exit "
+                 "(a separate loop)", ntrack - visited);
+        goto out;
+    }
+    ok = true;
+out:
+    free(piece);
+    return ok;
+}

@@ -1,0 +1,682 @@
+/* tracks_ui.c: Train Tracks in the terminal: geometry, drawing pieces with
+ * box-drawing lines (ASCII fallback), clue states, loops and branches in
+ * the error colour, and what keys, clicks and drags mean. */
+#include "keys.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tracks.h"
+
+static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
+
+/* Two geometries: "big" cells 4 columns by 2 rows, with a row between
+ * cells for the north-south edges, and "small" cells 2 by 1 where only
+ * east-west edges have a place of their own. */
+typedef struct {
+    int cx, cy;         /* cursor cell */
+    bool big;
+    int ox, oy;         /* canvas position of cell (0, 0)'s glyph */
+    int px, py;         /* pitch */
+    int crows;          /* rows of column clues above the board */
+    int clue_x;         /* first column of the row clues */
+    int rdig, cdig;     /* digits of the widest row / column clue */
+    bool pending_x;     /* 'x' typed: the next direction marks an edge */
+    int button;         /* mouse button held, 0 none */
+    int press_target;   /* owner pressed on */
+    int drag_cell;      /* cell the drag has reached, -1 none */
+    int drag_mode;      /* 0 undecided, TRACKS_TRACK lay, TRACKS_BLANK erase */
+    bool dragged;       /* the pointer went from cell to cell */
+    int_vec laid;       /* edges this drag laid (going back lifts them) */
+} tracks_ui;
+
+static int digits(int v)
+{
+    int d = 1;
+    while (v >= 10) {
+        v /= 10;
+        d++;
+    }
+    return d;
+}
+
+void *tracks_ui_create(const void *pz)
+{
+    const tracks_puzzle *t = pz;
+    tracks_ui *u = xcalloc(1, sizeof *u);
+    u->big = true;
+    u->press_target = u->drag_cell = -1;
+    for (int y = 0; y < t->h; y++)
+        if (digits(t->row[y]) > u->rdig)
+            u->rdig = digits(t->row[y]);
+    for (int x = 0; x < t->w; x++)
+        if (digits(t->col[x]) > u->cdig)
+            u->cdig = digits(t->col[x]);
+    /* start on the entrance, where a player begins */
+    u->cx = t->end_cell[0] % t->w;
+    u->cy = t->end_cell[0] / t->w;
+    return u;
+}
+
+void tracks_ui_free(void *ui)
+{
+    tracks_ui *u = ui;
+    if (u)
+        vec_free(&u->laid);
+    free(u);
+}
+
+/* Sets the geometry fields for big or small cells; returns the size. */
+static void geometry(const tracks_puzzle *t, tracks_ui *u, bool big, int *rows, int *cols)
+{
+    u->big = big;
+    u->px = big ? 4 : 2;
+    u->py = big ? 2 : 1;
+    /* big cells have room for clues written across; small ones stack the
+     * digits of a column clue downwards */
+    u->crows = big ? 1 : u->cdig;
+    /* left to right: label, frame, half a cell, then the cells */
+    u->ox = big ? 3 : 2;
+    u->oy = u->crows + 2; /* clue rows, label row, frame row */
+    int last_x = u->ox + u->px * (t->w - 1), last_y = u->oy + u->py * (t->h - 1);
+    int frame_r = last_x + (big ? 2 : 1), frame_b = last_y + 1;
+    u->clue_x = frame_r + 3;
+    *cols = u->clue_x + u->rdig;
+    *rows = frame_b + 2;
+}
+
+bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                   int *need_cols)
+{
+    const tracks_puzzle *t = pz;
+    tracks_ui *u = ui;
+    (void)ascii;
+    int r, c;
+    geometry(t, u, true, &r, &c);
+    if (r <= rows && c <= cols) {
+        *need_rows = r;
+        *need_cols = c;
+        return true;
+    }
+    geometry(t, u, false, &r, &c);
+    *need_rows = r;
+    *need_cols = c;
+    return r <= rows && c <= cols;
+}
+
+static int gx(const tracks_ui *u, int x) { return u->ox + u->px * x; }
+static int gy(const tracks_ui *u, int y) { return u->oy + u->py * y; }
+
+/* --- glyphs --- */
+
+static const char *const PIECE_UTF8[16] = {
+    NULL,           "\xe2\x95\xb6", "\xe2\x95\xb7", "\xe2\x94\x8c", /* -, E, S, ES */
+    "\xe2\x95\xb4", "\xe2\x94\x80", "\xe2\x94\x90", "\xe2\x94\xac", /* W, EW, SW, ESW */
+    "\xe2\x95\xb5", "\xe2\x94\x94", "\xe2\x94\x82", "\xe2\x94\x9c", /* N, EN, SN, ESN */
+    "\xe2\x94\x98", "\xe2\x94\xb4", "\xe2\x94\xa4", "\xe2\x94\xbc", /* WN, EWN, SWN, all */
+};
+static const char *const PIECE_ASCII[16] = {
+    NULL, "-", "|", "+", "-", "-", "+", "#", "|", "+", "|", "#", "+", "#", "#", "#",
+};
+#define G_HLINE "\xe2\x94\x80"
+#define G_VLINE "\xe2\x94\x82"
+#define G_CROSS "\xc3\x97" /* × */
+#define G_DOT "\xc2\xb7"   /* · */
+#define G_BULLET "\xe2\x80\xa2"
+
+static int bit_count(int v) { return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1); }
+
+/* Which cells sit on a closed loop of the player's track (no end in it,
+ * every cell with two ends): those are drawn as errors, as Tatham does. */
+static unsigned char *find_loops(const tracks_puzzle *t, const int *state)
+{
+    int cells = tracks_cells(t);
+    unsigned char *loop = xcalloc((size_t)cells, 1);
+    int *comp = xcalloc((size_t)cells, sizeof *comp), *queue = xmalloc((size_t)cells * sizeof *queue);
+    int id = 0;
+    for (int c0 = 0; c0 < cells; c0++) {
+        if (comp[c0] || !tracks_piece(t, state, c0))
+            continue;
+        id++;
+        int n = 0, head = 0;
+        bool closed = true;
+        queue[n++] = c0;
+        comp[c0] = id;
+        while (head < n) {
+            int c = queue[head++];
+            int bits = tracks_piece(t, state, c);
+            if (bit_count(bits) != 2 || tracks_end_bits(t, c))
+                closed = false;
+            for (int k = 0; k < 4; k++) {
+                int e = tracks_edge(t, c, DIRS[k]);
+                if (e < 0 || state[cells + e] != TRACKS_TRACK)
+                    continue;
+                int nb = tracks_neighbour(t, c, DIRS[k]);
+                if (!comp[nb]) {
+                    comp[nb] = id;
+                    queue[n++] = nb;
+                }
+            }
+        }
+        if (closed)
+            for (int i = 0; i < n; i++)
+                loop[queue[i]] = 1;
+    }
+    free(comp);
+    free(queue);
+    return loop;
+}
+
+static bool edge_fixed(const tracks_puzzle *t, int e)
+{
+    int a, b;
+    tracks_edge_cells(t, e, &a, &b);
+    return t->given[a] || t->given[b];
+}
+
+static bool cell_fixed(const tracks_puzzle *t, int c)
+{
+    return t->given[c] || tracks_end_bits(t, c);
+}
+
+/* The screen spot of an edge's glyph(s): row, first column, width. */
+static void edge_spot(const tracks_puzzle *t, const tracks_ui *u, int e, int *y, int *x, int *n,
+                      bool *vertical)
+{
+    int a, b;
+    tracks_edge_cells(t, e, &a, &b);
+    *vertical = e >= t->nh;
+    if (!*vertical) {
+        *y = gy(u, a / t->w);
+        *x = gx(u, a % t->w) + 1;
+        *n = u->big ? 3 : 1;
+    } else if (u->big) {
+        *y = gy(u, a / t->w) + 1;
+        *x = gx(u, a % t->w);
+        *n = 1;
+    } else { /* small cells: a north-south edge shows on the upper cell */
+        *y = gy(u, a / t->w);
+        *x = gx(u, a % t->w);
+        *n = 1;
+    }
+}
+
+static void mark_entry(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, int i, unsigned m)
+{
+    int cells = tracks_cells(t);
+    if (i < 0 || i >= tracks_nstate(t))
+        return;
+    if (i < cells) {
+        int x = gx(u, i % t->w) - (u->big ? 1 : 0);
+        canvas_mark(cv, gy(u, i / t->w), x, 1, u->big ? 3 : 1, m);
+        return;
+    }
+    int y, x, n;
+    bool vert;
+    edge_spot(t, u, i - cells, &y, &x, &n, &vert);
+    canvas_mark(cv, y, x, 1, n, m);
+}
+
+/* An edge drawn with value v (track, no track or blank). */
+static void draw_edge(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, int e, int v, role r,
+                      unsigned m)
+{
+    int y, x, n;
+    bool vert;
+    edge_spot(t, u, e, &y, &x, &n, &vert);
+    if (vert && !u->big) {
+        /* no room: a hint or mark on a north-south edge in small cells
+         * only shows through the marks on the upper cell */
+        canvas_mark(cv, y, x, 1, 1, m);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        bool mid = i == n / 2;
+        if (v == TRACKS_TRACK)
+            canvas_put(cv, y, x + i, vert ? G_VLINE : G_HLINE, vert ? "|" : "-", r, m);
+        else if (v == TRACKS_NONE && mid)
+            canvas_put(cv, y, x + i, G_CROSS, "x", ROLE_NO_TRACK, m);
+        else
+            canvas_put(cv, y, x + i, " ", " ", ROLE_PLAIN, m);
+    }
+}
+
+static void draw_cell(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, const int *state,
+                      int c, const unsigned char *loop, unsigned m)
+{
+    int bits = tracks_piece(t, state, c);
+    int y = gy(u, c / t->w), x = gx(u, c % t->w);
+    if (bits) {
+        role r = bit_count(bits) > 2 || loop[c] ? ROLE_ERROR : t->given[c] ? ROLE_GIVEN : ROLE_TRACK;
+        canvas_put(cv, y, x, PIECE_UTF8[bits], PIECE_ASCII[bits], r, m | (t->given[c] ? MARK_BOLD : 0));
+        if (u->big) { /* the line runs on to the cell's sides */
+            canvas_put(cv, y, x - 1, bits & TRACKS_W ? G_HLINE : " ", bits & TRACKS_W ? "-" : " ", r, m);
+            canvas_put(cv, y, x + 1, bits & TRACKS_E ? G_HLINE : " ", bits & TRACKS_E ? "-" : " ", r, m);
+        }
+    } else if (state[c] == TRACKS_NONE) {
+        canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, m);
+    } else if (state[c] == TRACKS_TRACK) {
+        canvas_put(cv, y, x, G_BULLET, "o", ROLE_TRACK, m);
+    } else {
+        canvas_put(cv, y, x, G_DOT, ".", ROLE_DIM, m);
+    }
+}
+
+static void draw_frame(const tracks_puzzle *t, const tracks_ui *u, canvas *cv)
+{
+    int left = u->ox - (u->big ? 2 : 1), top = u->oy - 1;
+    int right = gx(u, t->w - 1) + (u->big ? 2 : 1), bottom = gy(u, t->h - 1) + 1;
+    for (int x = left + 1; x < right; x++) {
+        canvas_put(cv, top, x, G_HLINE, "-", ROLE_FRAME, 0);
+        canvas_put(cv, bottom, x, G_HLINE, "-", ROLE_FRAME, 0);
+    }
+    for (int y = top + 1; y < bottom; y++) {
+        canvas_put(cv, y, left, G_VLINE, "|", ROLE_FRAME, 0);
+        canvas_put(cv, y, right, G_VLINE, "|", ROLE_FRAME, 0);
+    }
+    canvas_put(cv, top, left, "\xe2\x94\x8c", "+", ROLE_FRAME, 0);
+    canvas_put(cv, top, right, "\xe2\x94\x90", "+", ROLE_FRAME, 0);
+    canvas_put(cv, bottom, left, "\xe2\x94\x94", "+", ROLE_FRAME, 0);
+    canvas_put(cv, bottom, right, "\xe2\x94\x98", "+", ROLE_FRAME, 0);
+    /* the entrance A and the exit B: the track runs through the frame to a
+     * letter outside it */
+    for (int k = 0; k < 2; k++) {
+        int c = t->end_cell[k], d = t->end_dir[k];
+        int y = gy(u, c / t->w), x = gx(u, c % t->w);
+        const char *label = k ? "B" : "A";
+        if (d == TRACKS_W || d == TRACKS_E) {
+            int fx = d == TRACKS_W ? left : right, s = d == TRACKS_W ? -1 : 1;
+            for (int i = x + s * (u->big ? 2 : 1); i != fx + s; i += s)
+                canvas_put(cv, y, i, G_HLINE, "-", ROLE_TRACK, 0);
+            canvas_put(cv, y, fx, G_HLINE, "-", ROLE_TRACK, 0);
+            canvas_put(cv, y, fx + s, label, label, ROLE_TRACK, MARK_BOLD);
+        } else {
+            int fy = d == TRACKS_N ? top : bottom, s = d == TRACKS_N ? -1 : 1;
+            canvas_put(cv, fy, x, G_VLINE, "|", ROLE_TRACK, 0);
+            canvas_put(cv, fy + s, x, label, label, ROLE_TRACK, MARK_BOLD);
+        }
+    }
+}
+
+/* How a line stands: track cells, cells ruled out, its length, the clue. */
+static role clue_role(int track, int none, int len, int clue)
+{
+    if (track > clue || len - none < clue)
+        return ROLE_CLUE_BROKEN;
+    return track == clue ? ROLE_CLUE_MET : ROLE_CLUE;
+}
+
+static void line_counts(const tracks_puzzle *t, const int *state, int first, int step, int len,
+                        int *track, int *none)
+{
+    *track = *none = 0;
+    for (int i = 0, c = first; i < len; i++, c += step) {
+        if (tracks_piece(t, state, c) || state[c] == TRACKS_TRACK)
+            (*track)++;
+        else if (state[c] == TRACKS_NONE)
+            (*none)++;
+    }
+}
+
+static void draw_row_clue(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, int y, role r,
+                          unsigned m)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", t->row[y]);
+    canvas_text(cv, gy(u, y), u->clue_x + u->rdig - (int)strlen(buf), buf, r, m);
+}
+
+static void draw_col_clue(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, int x, role r,
+                          unsigned m)
+{
+    char buf[16];
+    int n = snprintf(buf, sizeof buf, "%d", t->col[x]);
+    if (u->big) {
+        canvas_text(cv, 0, gx(u, x) - (n - 1) / 2, buf, r, m);
+        return;
+    }
+    for (int i = 0; i < n; i++) { /* stacked, the last digit lowest */
+        char g[2] = {buf[i], 0};
+        canvas_put(cv, u->crows - n + i, gx(u, x), g, g, r, m);
+    }
+}
+
+void tracks_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+{
+    const tracks_puzzle *t = pz;
+    const tracks_ui *u = ui;
+    int w = t->w, h = t->h, cells = tracks_cells(t);
+    unsigned char *loop = find_loops(t, state);
+    draw_frame(t, u, cv);
+    for (int e = 0; e < t->nedges; e++) {
+        int a, b;
+        tracks_edge_cells(t, e, &a, &b);
+        int val = state[cells + e];
+        role r = ROLE_TRACK;
+        if (val == TRACKS_TRACK && (loop[a] || bit_count(tracks_piece(t, state, a)) > 2 ||
+                                    bit_count(tracks_piece(t, state, b)) > 2))
+            r = ROLE_ERROR;
+        else if (edge_fixed(t, e))
+            r = ROLE_GIVEN;
+        /* a cross that says no more than its cells do is left out: after a
+         * solve the board would be nothing but crosses */
+        if (val == TRACKS_NONE && (state[a] == TRACKS_NONE || state[b] == TRACKS_NONE ||
+                                   bit_count(tracks_piece(t, state, a)) >= 2 ||
+                                   bit_count(tracks_piece(t, state, b)) >= 2))
+            val = TRACKS_BLANK;
+        draw_edge(t, u, cv, e, val, r, 0);
+        int y, x, n;
+        bool vert;
+        edge_spot(t, u, e, &y, &x, &n, &vert);
+        if (!vert && !u->big)
+            canvas_own(cv, y, x, 1, n, cells + e);
+        else if (u->big)
+            canvas_own(cv, y, vert ? x - 1 : x + 1, 1, vert ? 3 : 1, cells + e);
+    }
+    for (int c = 0; c < cells; c++) {
+        draw_cell(t, u, cv, state, c, loop, 0);
+        int x = gx(u, c % w) - (u->big ? 1 : 0);
+        canvas_own(cv, gy(u, c / w), x, 1, u->big ? 3 : 1, c);
+    }
+    draw_frame(t, u, cv); /* again: the end stubs go over cell padding */
+    for (int y = 0; y < h; y++) {
+        int tr, no;
+        line_counts(t, state, y * w, 1, w, &tr, &no);
+        draw_row_clue(t, u, cv, y, clue_role(tr, no, w, t->row[y]), 0);
+    }
+    for (int x = 0; x < w; x++) {
+        int tr, no;
+        line_counts(t, state, x, w, h, &tr, &no);
+        draw_col_clue(t, u, cv, x, clue_role(tr, no, h, t->col[x]), 0);
+    }
+    if (v) {
+        for (int i = 0; i < v->nexplain; i++) {
+            int g = v->explain_groups[i];
+            if (g >= 0 && g < h) {
+                int tr, no;
+                line_counts(t, state, g * w, 1, w, &tr, &no);
+                draw_row_clue(t, u, cv, g, clue_role(tr, no, w, t->row[g]), MARK_EXPLAIN);
+            } else if (g >= h && g < h + w) {
+                int tr, no;
+                line_counts(t, state, g - h, w, h, &tr, &no);
+                draw_col_clue(t, u, cv, g - h, clue_role(tr, no, h, t->col[g - h]), MARK_EXPLAIN);
+            } else if (g >= h + w) {
+                int k = g - h - w; /* the k-th given piece in row-major order */
+                for (int c = 0; c < cells; c++)
+                    if (t->given[c] && k-- == 0) {
+                        mark_entry(t, u, cv, c, MARK_EXPLAIN);
+                        break;
+                    }
+            }
+        }
+        for (int i = 0; i < v->nexplain_facts; i++)
+            mark_entry(t, u, cv, v->explain_facts[i] / 2, MARK_EXPLAIN);
+        for (int i = 0; i < v->nconflict; i++)
+            mark_entry(t, u, cv, v->conflict_facts[i] / 2, MARK_CONFLICT);
+        for (int i = 0; i < v->nhint; i++) {
+            int f = v->hint_facts[i];
+            if (f < 0 || f >= 2 * tracks_nstate(t))
+                continue;
+            int entry = f / 2, val = f % 2 ? TRACKS_NONE : TRACKS_TRACK;
+            if (entry < cells) {
+                int y = gy(u, entry / w), x = gx(u, entry % w);
+                if (!tracks_piece(t, state, entry)) {
+                    if (val == TRACKS_NONE)
+                        canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, 0);
+                    else
+                        canvas_put(cv, y, x, G_BULLET, "o", ROLE_TRACK, 0);
+                }
+            } else {
+                draw_edge(t, u, cv, entry - cells, val, ROLE_TRACK, 0);
+            }
+            mark_entry(t, u, cv, entry, MARK_HINT);
+        }
+    }
+    mark_entry(t, u, cv, u->cy * w + u->cx, MARK_CURSOR);
+    free(loop);
+}
+
+/* --- input --- */
+
+/* The change that sets board entry i to v, unless the rules of play refuse
+ * it (Tatham's UI does too): givens and the ends stay, no track through a
+ * cell marked empty, no third end on a cell. */
+static bool set_entry(const tracks_puzzle *t, const int *state, int i, int v, move *out)
+{
+    int cells = tracks_cells(t);
+    if (i < 0 || i >= tracks_nstate(t) || state[i] == v)
+        return false;
+    if (i < cells) {
+        if (cell_fixed(t, i))
+            return false;
+        if (v == TRACKS_NONE && tracks_piece(t, state, i))
+            return false;
+        move_set(out, i, v);
+        return true;
+    }
+    int e = i - cells, a, b;
+    if (edge_fixed(t, e))
+        return false;
+    tracks_edge_cells(t, e, &a, &b);
+    if (v == TRACKS_TRACK) {
+        if (state[a] == TRACKS_NONE || state[b] == TRACKS_NONE)
+            return false;
+        if (bit_count(tracks_piece(t, state, a)) >= 2 || bit_count(tracks_piece(t, state, b)) >= 2)
+            return false;
+    }
+    move_set(out, i, v);
+    return true;
+}
+
+static int toggled(int cur, int want) { return cur == want ? TRACKS_BLANK : want; }
+
+/* Lay (or lift) the track between the cursor cell and its neighbour. */
+static input_result step_track(const tracks_puzzle *t, tracks_ui *u, const int *state, int dir,
+                               move *out)
+{
+    int c = u->cy * t->w + u->cx, e = tracks_edge(t, c, dir);
+    if (e < 0)
+        return INPUT_IGNORED;
+    int i = tracks_cells(t) + e;
+    int nb = tracks_neighbour(t, c, dir);
+    u->cx = nb % t->w;
+    u->cy = nb / t->w;
+    return set_entry(t, state, i, toggled(state[i], TRACKS_TRACK), out) ? INPUT_MOVE : INPUT_UI;
+}
+
+static int key_dir(int key, bool *shifted)
+{
+    *shifted = false;
+    switch (key) {
+    case KEY_RIGHT: case 'l': return TRACKS_E;
+    case KEY_LEFT: return TRACKS_W;
+    case KEY_UP: case 'k': return TRACKS_N;
+    case KEY_DOWN: case 'j': return TRACKS_S;
+    case KEY_SRIGHT: case 'L': *shifted = true; return TRACKS_E;
+    case KEY_SLEFT: case 'H': *shifted = true; return TRACKS_W;
+    case KEY_SR: case 'K': *shifted = true; return TRACKS_N;
+    case KEY_SF: case 'J': *shifted = true; return TRACKS_S;
+    default: return 0;
+    }
+}
+
+/* The cell nearest a canvas position, -1 when off the board. */
+static int cell_at(const tracks_puzzle *t, const tracks_ui *u, int y, int x)
+{
+    int fx = x - u->ox + u->px / 2, fy = y - u->oy + u->py / 2;
+    if (fx < 0 || fy < 0)
+        return -1;
+    int cx = fx / u->px, cy = fy / u->py;
+    if (cx >= t->w || cy >= t->h)
+        return -1;
+    return cy * t->w + cx;
+}
+
+/* A drag from the cell reached so far to `to`: along the row first, then
+ * the column, one edge at a time, so a fast mouse leaves no gap. */
+static void drag_to(const tracks_puzzle *t, tracks_ui *u, const int *state, int to, move *out)
+{
+    int c = u->drag_cell;
+    while (c != to) {
+        int dx = to % t->w - c % t->w, dy = to / t->w - c / t->w;
+        int dir = dx > 0 ? TRACKS_E : dx < 0 ? TRACKS_W : dy > 0 ? TRACKS_S : TRACKS_N;
+        int nb = tracks_neighbour(t, c, dir);
+        if (u->button == 1) {
+            int e = tracks_edge(t, c, dir), i = tracks_cells(t) + e;
+            if (!u->drag_mode)
+                u->drag_mode = state[i] == TRACKS_TRACK ? TRACKS_BLANK : TRACKS_TRACK;
+            /* the move is applied after this call: check against a board
+             * with this drag's earlier steps in it */
+            int *tmp = xmalloc((size_t)tracks_nstate(t) * sizeof *tmp);
+            memcpy(tmp, state, (size_t)tracks_nstate(t) * sizeof *tmp);
+            for (int k = 0; k < out->idx.n; k++)
+                tmp[out->idx.v[k]] = out->val.v[k];
+            int back = -1; /* going back over this drag's own track lifts it */
+            for (int k = 0; k < u->laid.n; k++)
+                if (u->laid.v[k] == e)
+                    back = k;
+            if (u->drag_mode == TRACKS_TRACK && back >= 0) {
+                if (set_entry(t, tmp, i, TRACKS_BLANK, out))
+                    u->laid.v[back] = -1;
+            } else if (set_entry(t, tmp, i, u->drag_mode, out) && u->drag_mode == TRACKS_TRACK) {
+                vec_push(&u->laid, e);
+            }
+            free(tmp);
+        } else if (state[nb] == TRACKS_BLANK && !tracks_piece(t, state, nb)) {
+            move_set(out, nb, TRACKS_NONE); /* right drag: rule out cells */
+        }
+        c = nb;
+    }
+    u->drag_cell = to;
+}
+
+static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state,
+                          const input_event *ev, move *out)
+{
+    int cells = tracks_cells(t);
+    if (ev->action == MOUSE_PRESS) {
+        u->button = ev->button;
+        u->press_target = ev->target;
+        u->drag_cell = ev->target >= 0 && ev->target < cells ? ev->target : cell_at(t, u, ev->y, ev->x);
+        u->drag_mode = 0;
+        u->dragged = false;
+        u->laid.n = 0;
+        if (u->drag_cell >= 0) {
+            u->cx = u->drag_cell % t->w;
+            u->cy = u->drag_cell / t->w;
+        }
+        return INPUT_UI;
+    }
+    if (!u->button)
+        return INPUT_IGNORED;
+    /* only whole cells count while dragging: passing over an edge's glyph
+     * decides nothing.  A release over another cell finishes the drag even
+     * when the terminal reported no motion on the way. */
+    bool moved = false;
+    if (ev->target >= 0 && ev->target < cells && u->drag_cell >= 0 && ev->target != u->drag_cell) {
+        drag_to(t, u, state, ev->target, out);
+        u->dragged = moved = true;
+        u->cx = ev->target % t->w;
+        u->cy = ev->target / t->w;
+    }
+    if (ev->action == MOUSE_DRAG)
+        return out->idx.n ? INPUT_MOVE : moved ? INPUT_UI : INPUT_IGNORED;
+    /* release: a click when the pointer never left what it pressed */
+    if (!u->dragged && ev->target >= 0 && ev->target == u->press_target) {
+        int i = ev->target;
+        int want = u->button == 3 ? TRACKS_NONE : TRACKS_TRACK;
+        set_entry(t, state, i, toggled(state[i], want), out);
+    }
+    u->button = 0;
+    u->press_target = u->drag_cell = -1;
+    return out->idx.n ? INPUT_MOVE : INPUT_UI;
+}
+
+input_result tracks_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                          move *out)
+{
+    const tracks_puzzle *t = pz;
+    tracks_ui *u = ui;
+    if (ev->kind == INPUT_MOUSE)
+        return mouse(t, u, state, ev, out);
+    int c = u->cy * t->w + u->cx;
+    bool shifted;
+    int dir = key_dir(ev->key, &shifted);
+    if (u->pending_x) {
+        u->pending_x = false;
+        if (!dir)
+            return INPUT_UI; /* anything else cancels */
+        int e = tracks_edge(t, c, dir);
+        if (e < 0)
+            return INPUT_UI;
+        int i = tracks_cells(t) + e;
+        return set_entry(t, state, i, toggled(state[i], TRACKS_NONE), out) ? INPUT_MOVE : INPUT_UI;
+    }
+    if (dir && shifted)
+        return step_track(t, u, state, dir, out);
+    if (dir) {
+        int nb = tracks_neighbour(t, c, dir);
+        if (nb < 0)
+            return INPUT_IGNORED;
+        u->cx = nb % t->w;
+        u->cy = nb / t->w;
+        return INPUT_UI;
+    }
+    switch (ev->key) {
+    case 10:
+        return set_entry(t, state, c, toggled(state[c], TRACKS_TRACK), out) ? INPUT_MOVE : INPUT_IGNORED;
+    case ' ':
+        return set_entry(t, state, c, toggled(state[c], TRACKS_NONE), out) ? INPUT_MOVE : INPUT_IGNORED;
+    case 'x':
+        u->pending_x = true;
+        return INPUT_UI;
+    default: return INPUT_IGNORED;
+    }
+}
+
+int tracks_fact_distance(const void *pz, const void *ui, int fact)
+{
+    const tracks_puzzle *t = pz;
+    const tracks_ui *u = ui;
+    int cells = tracks_cells(t);
+    if (fact < 0 || fact >= 2 * tracks_nstate(t))
+        return 1 << 30;
+    int i = fact / 2, a = i, b = i;
+    if (i >= cells)
+        tracks_edge_cells(t, i - cells, &a, &b);
+    int da = abs(a % t->w - u->cx) + abs(a / t->w - u->cy);
+    int db = abs(b % t->w - u->cx) + abs(b / t->w - u->cy);
+    return da < db ? da : db;
+}
+
+/* Is this a board the player could have made?  Values in range, givens
+ * and ends as the puzzle has them. */
+bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tracks_puzzle *t = pz;
+    int total = tracks_nstate(t), cells = tracks_cells(t);
+    int *start = xmalloc((size_t)total * sizeof *start);
+    tracks_init_state(pz, start);
+    bool ok = true;
+    for (int i = 0; i < total && ok; i++) {
+        bool fixed = i < cells ? cell_fixed(t, i) : edge_fixed(t, i - cells);
+        if (state[i] < TRACKS_BLANK || state[i] > TRACKS_NONE || (fixed && state[i] != start[i])) {
+            snprintf(why, n, "board entry %d: value %d does not fit the puzzle", i, state[i]);
+            ok = false;
+        }
+    }
+    free(start);
+    return ok;
+}
+
+const char *const tracks_help[] = {
+    "arrows, j k l        move the cursor",
+    "Shift+arrows, H J K L  lay track to the next cell (again: lift it)",
+    "Enter                track in this cell (again: clear)",
+    "Space                no track in this cell (again: clear)",
+    "x then a direction   no track across that edge (again: clear)",
+    "left drag            lay track from cell to cell (back over it: lift)",
+    "left click           cell: track mark; edge: track",
+    "right click          cell or edge: no track;  right drag: no-track cells",
+    NULL,
+};

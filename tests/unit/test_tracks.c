@@ -1,0 +1,273 @@
+/* test_tracks.c: Train Tracks end to end on real puzzles: every Tatham ID
+ * solved, accepted by the independent checker and proved unique; the SMT
+ * article's CSV puzzle; a puzzle whose rules without the no-loop condition
+ * allow a separate loop; the two formats and their direction bits. */
+#include <string.h>
+
+#include "game.h"
+#include "games/tracks.h"
+#include "testlib.h"
+
+static puzzle *load_text(const char *text)
+{
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, "game ID", NULL, NULL, &err);
+    CHECK_MSG(p != NULL, "%s: %d:%d: %s", text, err.line, err.col, err.msg);
+    if (p)
+        CHECK_MSG(strcmp(p->family->name, "tracks") == 0, "%s read as %s", text, p->family->name);
+    return p;
+}
+
+/* The puzzle's givens as marks, as the CLI and the player start. */
+static int start_marks(const puzzle *p, const assist *a, int *state, int **marks)
+{
+    p->family->init_state(p->data, state);
+    *marks = xcalloc((size_t)assist_num_facts(a) + 1, sizeof **marks);
+    return p->family->state_marks(p->data, state, *marks, assist_num_facts(a));
+}
+
+/* Solves p, checks the answer with the independent checker; returns the
+ * count of solutions up to 2 (or -1 when solving failed). */
+static long solve_and_verify(const puzzle *p, const char *name)
+{
+    assist *a = puzzle_encode(p);
+    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state), *marks;
+    int nmarks = start_marks(p, a, state, &marks);
+    bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+    long count = -1;
+    assist_status st = assist_solve(a, marks, nmarks, facts);
+    CHECK_MSG(st == ASSIST_OK, "%s: solve status %d", name, (int)st);
+    if (st == ASSIST_OK) {
+        p->family->apply_solution(p->data, facts, state);
+        char why[256] = "";
+        bool ok = p->family->verify(p->data, state, why, sizeof why);
+        CHECK_MSG(ok, "%s: checker rejects the answer: %s", name, why);
+        st = assist_count(a, marks, nmarks, 2, &count);
+        CHECK_MSG(st == ASSIST_OK, "%s: count status %d", name, (int)st);
+    }
+    free(facts);
+    free(marks);
+    free(state);
+    assist_free(a);
+    return count;
+}
+
+static void all_tatham_ids_unique_and_verified(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        long count = solve_and_verify(p, line);
+        CHECK_MSG(count == 1, "%s: %ld solutions", line, count);
+        puzzle_free(p);
+        n++;
+    }
+    CHECK_MSG(n == 140, "%d IDs read", n);
+    free(text);
+}
+
+static void smt_article_csv(void)
+{
+    diag err = {0};
+    puzzle *p = puzzle_load(test_data("tracks/smt-article-8x8.tracks"), NULL, &err);
+    CHECK_MSG(p != NULL, "%d:%d: %s", err.line, err.col, err.msg);
+    if (!p)
+        return;
+    const tracks_puzzle *t = p->data;
+    CHECK(t->w == 8 && t->h == 8);
+    /* the ends are the pieces pointing off the board: 5 at row 4 (west),
+     * 6 at row 8, column 3 (south) */
+    CHECK(t->end_cell[0] == 3 * 8 && t->end_dir[0] == TRACKS_W);
+    CHECK(t->end_cell[1] == 7 * 8 + 2 && t->end_dir[1] == TRACKS_S);
+    CHECK(solve_and_verify(p, "smt-article-8x8") == 1);
+    puzzle_free(p);
+}
+
+static void times_9_id(void)
+{
+    puzzle *p = load_text("8x8:d9s5c6zgAa,1,4,1,4,4,3,S3,5,2,2,4,S5,3,3,5,1");
+    if (!p)
+        return;
+    const tracks_puzzle *t = p->data;
+    /* Tatham 9 = right + down, 6 = up + left, A = up + down */
+    CHECK(t->given[4] == (TRACKS_E | TRACKS_S));
+    CHECK(t->given[24] == (TRACKS_E | TRACKS_W));
+    CHECK(t->given[3 * 8 + 4] == (TRACKS_N | TRACKS_W));
+    CHECK(t->given[62] == (TRACKS_N | TRACKS_S));
+    CHECK(t->end_cell[0] == 24 && t->end_cell[1] == 62);
+    CHECK(solve_and_verify(p, "times-9") == 1);
+    puzzle_free(p);
+}
+
+/* Worked example 1 of the ID grammar: C (left + down) at the entrance, 3
+ * (right + up) at row 4, column 4. */
+static void tatham_direction_bits(void)
+{
+    puzzle *p = load_text("8x8de:CkCn3kAgAc5kC,6,4,6,7,5,3,5,S5,S3,5,6,6,6,8,5,2");
+    if (!p)
+        return;
+    const tracks_puzzle *t = p->data;
+    CHECK(t->given[0] == (TRACKS_W | TRACKS_S));
+    CHECK(t->given[27] == (TRACKS_E | TRACKS_N));
+    CHECK(t->given[51] == (TRACKS_E | TRACKS_W));
+    CHECK(t->given[63] == (TRACKS_W | TRACKS_S));
+    CHECK(t->end_cell[0] == 0 && t->end_dir[0] == TRACKS_W);
+    CHECK(t->end_cell[1] == 63 && t->end_dir[1] == TRACKS_S);
+    CHECK(t->row[0] == 3 && t->col[7] == 5);
+    puzzle_free(p);
+}
+
+/* Reading an ID and writing it back gives the same grid and clues. */
+static void ids_round_trip(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
+    if (!text)
+        return;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        diag err = {0};
+        int nstate;
+        tracks_puzzle *t = tracks_parse(line, &err, &nstate);
+        CHECK(t != NULL);
+        if (!t)
+            continue;
+        strbuf out = {0};
+        CHECK(tracks_write_id(t, &out));
+        const char *a = strchr(line, ':'), *b = out.s ? strchr(out.s, ':') : NULL;
+        CHECK_MSG(a && b && strcmp(a, b) == 0, "%s became %s", line, out.s ? out.s : "");
+        sb_free(&out);
+        tracks_free(t);
+    }
+    free(text);
+}
+
+/* Counts 4 2 2 0 / 1 3 3 1 with the entrance west of row 1 and the exit
+ * under column 1.  The one real answer snakes through the middle; without
+ * the no-loop rule, a straight run down column 1 plus a 2x2 loop in
+ * columns 2-3 fits the same counts. */
+static void separate_loop_is_refused(void)
+{
+    puzzle *p = load_text("4x4:p,S4,2,2,0,S1,3,3,1");
+    if (!p)
+        return;
+    CHECK(solve_and_verify(p, "loop trap") == 1);
+    const tracks_puzzle *t = p->data;
+    int cells = tracks_cells(t);
+    /* "no track between row 2, column 1 and row 2, column 2" forces the
+     * straight run, so only the loop could complete it */
+    int e = tracks_edge(t, 1 * 4 + 0, TRACKS_E);
+    int no_turn = 2 * (cells + e) + 1;
+    int *state = xcalloc((size_t)p->nstate, sizeof *state), *marks;
+    assist *a = puzzle_encode(p);
+    int n = start_marks(p, a, state, &marks);
+    marks[n++] = no_turn;
+    bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+    CHECK(assist_solve(a, marks, n, facts) == ASSIST_NONE);
+    /* and on a fresh engine without the lazy cuts the same marks do give
+     * the loop: proof that the puzzle tests the rule, and that the checker
+     * catches it */
+    assist_free(a);
+    a = puzzle_encode(p);
+    assist_set_lazy(a, NULL, NULL, NULL);
+    CHECK(assist_solve(a, marks, n, facts) == ASSIST_OK);
+    p->family->apply_solution(p->data, facts, state);
+    char why[256] = "";
+    CHECK(!p->family->verify(p->data, state, why, sizeof why));
+    CHECK_MSG(strstr(why, "loop") != NULL, "checker said: %s", why);
+    free(facts);
+    free(marks);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+}
+
+/* The answer text of the loop trap, and the hint engine on it. */
+static void answer_text_and_hint(void)
+{
+    puzzle *p = load_text("4x4:p,S4,2,2,0,S1,3,3,1");
+    if (!p)
+        return;
+    assist *a = puzzle_encode(p);
+    int *state = xcalloc((size_t)p->nstate, sizeof *state), *marks;
+    int n = start_marks(p, a, state, &marks);
+    bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+    CHECK(assist_solve(a, marks, n, facts) == ASSIST_OK);
+    p->family->apply_solution(p->data, facts, state);
+    strbuf out = {0};
+    p->family->format_answer(p->data, state, &out);
+    CHECK_MSG(out.s && strcmp(out.s, "R,4,2,2,0\n1,6,0,0,0\n3,9,5,6,0\n3,3,5,12,0\n1,10,0,0,0\n") == 0,
+              "answer:\n%s", out.s ? out.s : "");
+    sb_free(&out);
+    /* a forced hint */
+    assist_hint_result h;
+    CHECK(assist_hint(a, marks, n, NULL, 0, &h) == ASSIST_OK);
+    CHECK(h.fact >= 0 && h.forced);
+    /* row 1 holds one track cell, the entrance: no track at row 1,
+     * column 2, and the explanation names the row 1 clue (group 0) alone */
+    int_vec groups = {0}, why = {0};
+    CHECK(assist_explain(a, marks, n, 2 * 1 + 1, &groups, &why) == ASSIST_OK);
+    CHECK_MSG(groups.n == 1 && groups.v[0] == 0, "%d groups", groups.n);
+    CHECK(why.n == 0);
+    vec_free(&groups);
+    vec_free(&why);
+    free(facts);
+    free(marks);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+}
+
+/* The checker on hand-broken boards. */
+static void checker_rejects(void)
+{
+    puzzle *p = load_text("4x4:p,S4,2,2,0,S1,3,3,1");
+    if (!p)
+        return;
+    const tracks_puzzle *t = p->data;
+    int cells = tracks_cells(t);
+    int *state = xcalloc((size_t)p->nstate, sizeof *state);
+    char why[256];
+    /* empty board: the entrance cell has one end */
+    CHECK(!tracks_verify(t, state, why, sizeof why));
+    /* the right answer, laid edge by edge */
+    static const int path[][2] = {{0, 4}, {4, 5}, {5, 6}, {6, 10}, {10, 9}, {9, 8}, {8, 12}};
+    for (int i = 0; i < 7; i++) {
+        int a = path[i][0], b = path[i][1];
+        int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
+        state[cells + tracks_edge(t, a, dir)] = TRACKS_TRACK;
+    }
+    CHECK_MSG(tracks_verify(t, state, why, sizeof why), "%s", why);
+    /* a no-track mark on a track cell */
+    state[5] = TRACKS_NONE;
+    CHECK(!tracks_verify(t, state, why, sizeof why));
+    state[5] = TRACKS_BLANK;
+    /* a track mark where no track passes */
+    state[15] = TRACKS_TRACK;
+    CHECK(!tracks_verify(t, state, why, sizeof why));
+    state[15] = TRACKS_BLANK;
+    /* a branch */
+    state[cells + tracks_edge(t, 5, TRACKS_S)] = TRACKS_TRACK;
+    CHECK(!tracks_verify(t, state, why, sizeof why));
+    free(state);
+    puzzle_free(p);
+}
+
+int main(void)
+{
+    RUN(tatham_direction_bits);
+    RUN(times_9_id);
+    RUN(smt_article_csv);
+    RUN(separate_loop_is_refused);
+    RUN(answer_text_and_hint);
+    RUN(checker_rejects);
+    RUN(ids_round_trip);
+    RUN(all_tatham_ids_unique_and_verified);
+    TEST_MAIN_END();
+}

@@ -1,0 +1,292 @@
+/* test_tracks_ui.c: Train Tracks drawing and input without a terminal:
+ * track laid by keys and by mouse drags must make a board the independent
+ * checker accepts; clues turn broken, loops show as errors, ASCII mode
+ * stays ASCII. */
+#include <string.h>
+
+#include "game.h"
+#include "games/tracks.h"
+#include "keys.h"
+#include "testlib.h"
+
+/* Counts 4 2 2 0 / 1 3 3 1, entrance west of row 1, exit under column 1:
+ * the answer runs down, right, right, down, left, left, down. */
+static const char *LOOP_TRAP = "4x4:p,S4,2,2,0,S1,3,3,1";
+
+typedef struct {
+    puzzle *p;
+    const game_family *f;
+    const tracks_puzzle *t;
+    void *ui;
+    int *state;
+    canvas cv;
+} fixture;
+
+static bool setup(fixture *fx, const char *id, int rows, int cols, bool ascii)
+{
+    diag err = {0};
+    memset(fx, 0, sizeof *fx);
+    fx->p = puzzle_from_text(id, "game ID", NULL, "tracks", &err);
+    CHECK_MSG(fx->p != NULL, "%s", err.msg);
+    if (!fx->p)
+        return false;
+    fx->f = fx->p->family;
+    fx->t = fx->p->data;
+    fx->state = xcalloc((size_t)fx->p->nstate, sizeof *fx->state);
+    fx->f->init_state(fx->t, fx->state);
+    fx->ui = fx->f->ui_create(fx->t);
+    int nr, nc;
+    CHECK(fx->f->layout(fx->t, fx->ui, rows, cols, ascii, &nr, &nc));
+    canvas_init(&fx->cv, nr, nc, ascii);
+    return true;
+}
+
+static void teardown(fixture *fx)
+{
+    canvas_free(&fx->cv);
+    if (fx->ui)
+        fx->f->ui_free(fx->ui);
+    free(fx->state);
+    puzzle_free(fx->p);
+}
+
+static void redraw(fixture *fx)
+{
+    canvas_clear(&fx->cv);
+    fx->f->draw(fx->t, fx->ui, fx->state, NULL, &fx->cv);
+}
+
+/* Sends an event and applies the move it makes; returns the result. */
+static input_result feed(fixture *fx, input_event ev)
+{
+    move m = {0};
+    input_result r = fx->f->input(fx->t, fx->ui, fx->state, &ev, &m);
+    if (r == INPUT_MOVE)
+        for (int i = 0; i < m.idx.n; i++)
+            fx->state[m.idx.v[i]] = m.val.v[i];
+    move_free(&m);
+    redraw(fx);
+    return r;
+}
+
+static input_result key(fixture *fx, int k)
+{
+    return feed(fx, (input_event){.kind = INPUT_KEY, .key = k, .target = -1});
+}
+
+/* The canvas position of a target (its first owned screen cell). */
+static bool find_target(const fixture *fx, int target, int *y, int *x)
+{
+    for (int r = 0; r < fx->cv.rows; r++)
+        for (int c = 0; c < fx->cv.cols; c++)
+            if (canvas_owner(&fx->cv, r, c) == target) {
+                *y = r;
+                *x = c;
+                return true;
+            }
+    return false;
+}
+
+static input_result mouse(fixture *fx, int action, int button, int target)
+{
+    input_event ev = {.kind = INPUT_MOUSE, .button = button, .action = action, .target = target};
+    CHECK(find_target(fx, target, &ev.y, &ev.x));
+    return feed(fx, ev);
+}
+
+static bool solved(const fixture *fx)
+{
+    char why[256] = "";
+    return tracks_verify(fx->t, fx->state, why, sizeof why);
+}
+
+static void keys_lay_the_answer(void)
+{
+    fixture fx;
+    if (!setup(&fx, LOOP_TRAP, 40, 100, false))
+        return;
+    redraw(&fx);
+    /* the cursor starts on the entrance; shifted arrows and H J K L lay
+     * track to the next cell and follow it */
+    CHECK(key(&fx, KEY_SF) == INPUT_MOVE);
+    int cells = tracks_cells(fx.t);
+    CHECK(fx.state[cells + tracks_edge(fx.t, 0, TRACKS_S)] == TRACKS_TRACK);
+    CHECK(key(&fx, 'L') == INPUT_MOVE);
+    CHECK(key(&fx, KEY_SRIGHT) == INPUT_MOVE);
+    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(!solved(&fx));
+    CHECK(key(&fx, 'H') == INPUT_MOVE);
+    CHECK(key(&fx, KEY_SLEFT) == INPUT_MOVE);
+    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(solved(&fx));
+    /* again over the last edge lifts it */
+    CHECK(key(&fx, 'K') == INPUT_MOVE);
+    CHECK(!solved(&fx));
+    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(solved(&fx));
+    /* plain arrows only move; Space marks no track; the checker rejects a
+     * no-track mark on the track */
+    CHECK(key(&fx, KEY_UP) == INPUT_UI);
+    CHECK(key(&fx, ' ') == INPUT_IGNORED); /* the track passes: refused */
+    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, ' ') == INPUT_MOVE);
+    CHECK(fx.state[2 * 4 + 3] == TRACKS_NONE);
+    CHECK(solved(&fx));
+    CHECK(key(&fx, 10) == INPUT_MOVE); /* Enter: a track mark there */
+    CHECK(fx.state[2 * 4 + 3] == TRACKS_TRACK);
+    CHECK(!solved(&fx));
+    CHECK(key(&fx, 10) == INPUT_MOVE);
+    CHECK(fx.state[2 * 4 + 3] == TRACKS_BLANK);
+    /* x then a direction: no track across that edge */
+    CHECK(key(&fx, 'x') == INPUT_UI);
+    CHECK(key(&fx, KEY_UP) == INPUT_MOVE);
+    CHECK(fx.state[cells + tracks_edge(fx.t, 2 * 4 + 3, TRACKS_N)] == TRACKS_NONE);
+    teardown(&fx);
+}
+
+static void drag_lays_the_answer(void)
+{
+    fixture fx;
+    if (!setup(&fx, LOOP_TRAP, 40, 100, false))
+        return;
+    redraw(&fx);
+    static const int path[] = {0, 4, 5, 6, 10, 9, 8, 12};
+    CHECK(mouse(&fx, MOUSE_PRESS, 1, path[0]) == INPUT_UI);
+    for (int i = 1; i < 8; i++)
+        CHECK(mouse(&fx, MOUSE_DRAG, 1, path[i]) == INPUT_MOVE);
+    mouse(&fx, MOUSE_RELEASE, 1, path[7]);
+    CHECK(solved(&fx));
+    /* one drag back over its own steps lifts them */
+    mouse(&fx, MOUSE_PRESS, 1, 12);
+    CHECK(mouse(&fx, MOUSE_DRAG, 1, 8) == INPUT_MOVE);
+    mouse(&fx, MOUSE_RELEASE, 1, 8);
+    CHECK(!solved(&fx));
+    CHECK(fx.state[tracks_cells(fx.t) + tracks_edge(fx.t, 8, TRACKS_S)] == TRACKS_BLANK);
+    teardown(&fx);
+}
+
+static void release_without_motion_and_jumps(void)
+{
+    fixture fx;
+    if (!setup(&fx, LOOP_TRAP, 40, 100, false))
+        return;
+    redraw(&fx);
+    /* press on the entrance, release three cells down: no motion reports
+     * arrived, and the track still runs the whole way */
+    mouse(&fx, MOUSE_PRESS, 1, 0);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 1, 12) == INPUT_MOVE);
+    int cells = tracks_cells(fx.t);
+    for (int c = 0; c < 12; c += 4)
+        CHECK(fx.state[cells + tracks_edge(fx.t, c, TRACKS_S)] == TRACKS_TRACK);
+    /* the straight run is a right answer only with the loop, which the
+     * checker refuses; the loop is drawn in the error colour */
+    mouse(&fx, MOUSE_PRESS, 1, 5);
+    mouse(&fx, MOUSE_DRAG, 1, 6);
+    mouse(&fx, MOUSE_DRAG, 1, 10);
+    mouse(&fx, MOUSE_DRAG, 1, 9);
+    mouse(&fx, MOUSE_DRAG, 1, 5);
+    mouse(&fx, MOUSE_RELEASE, 1, 5);
+    char why[256];
+    CHECK(!tracks_verify(fx.t, fx.state, why, sizeof why));
+    CHECK(strstr(why, "loop") != NULL);
+    int y, x;
+    CHECK(find_target(&fx, 5, &y, &x));
+    CHECK(canvas_at(&fx.cv, y, x + 1)->role == ROLE_ERROR);
+    CHECK(find_target(&fx, 0, &y, &x));
+    CHECK(canvas_at(&fx.cv, y, x + 1)->role != ROLE_ERROR);
+    teardown(&fx);
+}
+
+static void clicks_and_clue_states(void)
+{
+    fixture fx;
+    if (!setup(&fx, LOOP_TRAP, 40, 100, false))
+        return;
+    redraw(&fx);
+    /* right click marks no track; row 2 needs 3 of its 4 cells */
+    mouse(&fx, MOUSE_PRESS, 3, 4 + 3);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 3, 4 + 3) == INPUT_MOVE);
+    CHECK(fx.state[7] == TRACKS_NONE);
+    int y, x;
+    CHECK(find_target(&fx, 4, &y, &x));
+    /* the row clue is the last digit on the cell's screen row */
+    int cx = fx.cv.cols - 1;
+    while (cx > 0 && strcmp(canvas_at(&fx.cv, y, cx)->glyph, " ") == 0)
+        cx--;
+    CHECK(strcmp(canvas_at(&fx.cv, y, cx)->glyph, "3") == 0);
+    CHECK(canvas_at(&fx.cv, y, cx)->role == ROLE_CLUE);
+    mouse(&fx, MOUSE_PRESS, 3, 4 + 2);
+    mouse(&fx, MOUSE_RELEASE, 3, 4 + 2);
+    CHECK(canvas_at(&fx.cv, y, cx)->role == ROLE_CLUE_BROKEN);
+    /* a left click on an edge lays track across it; a right click on a
+     * cell with track is refused */
+    int e = tracks_cells(fx.t) + tracks_edge(fx.t, 4, TRACKS_E);
+    mouse(&fx, MOUSE_PRESS, 1, e);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 1, e) == INPUT_MOVE);
+    CHECK(fx.state[e] == TRACKS_TRACK);
+    mouse(&fx, MOUSE_PRESS, 3, 5);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 3, 5) == INPUT_UI);
+    CHECK(fx.state[5] == TRACKS_BLANK);
+    /* the entrance cell is fixed */
+    mouse(&fx, MOUSE_PRESS, 3, 0);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 3, 0) == INPUT_UI);
+    CHECK(fx.state[0] == TRACKS_TRACK);
+    teardown(&fx);
+}
+
+static bool all_ascii(const canvas *cv)
+{
+    for (int i = 0; i < cv->rows * cv->cols; i++)
+        for (const char *g = cv->cells[i].glyph; *g; g++)
+            if ((unsigned char)*g >= 0x80)
+                return false;
+    return true;
+}
+
+static void geometries_and_ascii(void)
+{
+    /* the SMT article's 8x8: big cells in a roomy terminal, A and B shown */
+    fixture fx;
+    const char *id = "8x8:d9s5c6zgAa,1,4,1,4,4,3,S3,5,2,2,4,S5,3,3,5,1";
+    if (!setup(&fx, id, 40, 100, false))
+        return;
+    redraw(&fx);
+    char *text = canvas_to_text(&fx.cv);
+    CHECK(strstr(text, "A\xe2\x94\x80") != NULL); /* A─ : the entrance stub */
+    CHECK(strstr(text, "B") != NULL);
+    CHECK(!all_ascii(&fx.cv));
+    free(text);
+    int big_rows = fx.cv.rows;
+    teardown(&fx);
+    /* too short for big cells: small ones */
+    if (!setup(&fx, id, 14, 100, true))
+        return;
+    CHECK(fx.cv.rows < big_rows);
+    redraw(&fx);
+    CHECK(all_ascii(&fx.cv));
+    text = canvas_to_text(&fx.cv);
+    CHECK(strstr(text, "A-") != NULL);
+    free(text);
+    teardown(&fx);
+    /* and too small for anything */
+    diag err = {0};
+    puzzle *p = puzzle_from_text(id, "game ID", NULL, NULL, &err);
+    void *ui = p->family->ui_create(p->data);
+    int nr = 0, nc = 0;
+    CHECK(!p->family->layout(p->data, ui, 5, 10, false, &nr, &nc));
+    CHECK(nr > 5 && nc > 10);
+    p->family->ui_free(ui);
+    puzzle_free(p);
+}
+
+int main(void)
+{
+    RUN(keys_lay_the_answer);
+    RUN(drag_lays_the_answer);
+    RUN(release_without_motion_and_jumps);
+    RUN(clicks_and_clue_states);
+    RUN(geometries_and_ascii);
+    TEST_MAIN_END();
+}
