@@ -3,9 +3,11 @@
 #include "game.h"
 
 extern const game_family tents_family;
+extern const game_family tracks_family;
 
 static const game_family *const families[] = {
     &tents_family,
+    &tracks_family,
 };
 
 const game_family *const *game_families(int *n)
