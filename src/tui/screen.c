@@ -165,16 +165,20 @@ static void draw_help(app *s)
     attr_t a;
     short p;
     theme_role(s->th, ROLE_FRAME, 0, &a, &p);
-    attr_set(a, p, NULL);
-    WINDOW *win = derwin(stdscr, h, w, y0, x0);
-    if (win) {
-        if (s->ascii)
-            wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
-        else
-            box(win, 0, 0);
-        delwin(win);
-    }
-    attr_set(A_NORMAL, 0, NULL);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            bool top = y == 0, bot = y == h - 1, left = x == 0, right = x == w - 1;
+            const char *g = NULL;
+            if ((top || bot) && (left || right))
+                g = s->ascii ? "+" : top ? (left ? "\xe2\x94\x8c" : "\xe2\x94\x90")
+                                       : (left ? "\xe2\x94\x94" : "\xe2\x94\x98");
+            else if (top || bot)
+                g = s->ascii ? "-" : "\xe2\x94\x80";
+            else if (left || right)
+                g = s->ascii ? "|" : "\xe2\x94\x82";
+            if (g)
+                put_glyph(y0 + y, x0 + x, g, a, p);
+        }
     int y = y0 + 1;
     put_text(s, y++, x0 + 2, "Keys", ROLE_CLUE, A_BOLD, w - 4);
     for (int i = 0; APP_HELP[i] && y < y0 + h - 1; i++)
@@ -197,16 +201,49 @@ static void draw_centered(app *s, int y, const char *text, role r, attr_t extra)
     put_text(s, y, x, text, r, extra, COLS);
 }
 
+/* A notice on a screen that may be narrower than it: word-wrapped and
+ * centred (the too-small message must be readable at 20 columns). */
+static void draw_wrapped(app *s, const char *text)
+{
+    char lines[8][128];
+    int n = 0;
+    const char *p = text;
+    while (*p && n < 8) {
+        while (*p == ' ')
+            p++;
+        int len = (int)strlen(p), take = len;
+        if (take > COLS) {
+            take = COLS;
+            while (take > 0 && p[take] != ' ')
+                take--;
+            if (take == 0)
+                take = COLS;
+        }
+        if (take > 127)
+            take = 127;
+        snprintf(lines[n], sizeof lines[0], "%.*s", take, p);
+        for (char *c = lines[n]; *c; c++)
+            if (*c == '\x01')
+                *c = ' ';
+        n++;
+        p += take;
+    }
+    int y0 = (LINES - n) / 2;
+    for (int i = 0; i < n; i++)
+        draw_centered(s, y0 + i, lines[i], ROLE_PLAIN, A_BOLD);
+    if (y0 + n < LINES)
+        draw_centered(s, y0 + n, "(q quits)", ROLE_DIM, 0);
+}
+
 void screen_draw(app *s)
 {
     erase();
     if (!s->fits) {
         char buf[128];
-        snprintf(buf, sizeof buf, "need at least %d x %d, have %d x %d", s->need_cols, s->need_rows,
-                 COLS, LINES);
-        draw_centered(s, LINES / 2, buf, ROLE_PLAIN, A_BOLD);
-        if (LINES / 2 + 1 < LINES)
-            draw_centered(s, LINES / 2 + 1, "enlarge the terminal, or q to quit", ROLE_DIM, 0);
+        /* \x01: a space the wrapping keeps, so "W x H" stays on one line */
+        snprintf(buf, sizeof buf, "need at least %d\x01x\x01%d, have %d\x01x\x01%d", s->need_cols,
+                 s->need_rows, COLS, LINES);
+        draw_wrapped(s, buf);
         refresh();
         return;
     }
