@@ -19,6 +19,8 @@
 
 /* Save every this many changes, besides quitting and signals. */
 #define APP_SAVE_EVERY 5
+/* Lines at the bottom for messages (explanations can be long). */
+#define APP_MSG_LINES 2
 /* Default deadline of one engine call, seconds (--timeout overrides). */
 #define APP_DEFAULT_TIMEOUT 5.0
 

@@ -174,9 +174,8 @@ void engine_hint(app *s)
         vec_push(&s->hint, hr.fact);
         s->hint_pending = true;
         if (!hr.forced) {
-            screen_message(s, false,
-                           "nothing is forced; a choice from one solution: %s (Enter accepts, Esc "
-                           "dismisses)", t);
+            screen_message(s, false, "nothing is forced; a choice from one solution: %s [Enter accepts]",
+                           t);
         } else {
             int_vec groups = {0}, why = {0};
             st = assist_explain(s->a, marks, n, hr.fact, &groups, &why);
@@ -194,14 +193,14 @@ void engine_hint(app *s)
                     size_t len = strlen(reasons);
                     snprintf(reasons + len, sizeof reasons - len, "%s%d of your marks",
                              groups.n ? " and " : "", why.n);
+                    if (why.n == 1)
+                        reasons[strlen(reasons) - 1] = 0; /* "1 of your mark" */
                 }
             }
             if (reasons[0])
-                screen_message(s, false, "hint: %s, forced by %s (Enter accepts, Esc dismisses)", t,
-                               reasons);
+                screen_message(s, false, "hint: %s [Enter accepts]; forced by %s", t, reasons);
             else
-                screen_message(s, false, "hint: %s is forced by the rules (Enter accepts, Esc "
-                                         "dismisses)", t);
+                screen_message(s, false, "hint: %s [Enter accepts]; the rules alone force it", t);
             vec_free(&groups);
             vec_free(&why);
         }

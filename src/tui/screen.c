@@ -31,13 +31,13 @@ void screen_message(app *s, bool alert, const char *fmt, ...)
 
 void screen_layout(app *s)
 {
-    int avail_rows = LINES - 2, avail_cols = COLS;
+    int avail_rows = LINES - 1 - APP_MSG_LINES, avail_cols = COLS;
     int nr = 0, nc = 0;
     canvas_free(&s->cv);
     s->fits = avail_rows > 0 &&
               s->f->layout(s->b->pz->data, s->ui, avail_rows, avail_cols, s->ascii, &nr, &nc);
     if (!s->fits) {
-        s->need_rows = nr + 2;
+        s->need_rows = nr + 1 + APP_MSG_LINES;
         s->need_cols = nc;
         return;
     }
@@ -99,11 +99,35 @@ static void draw_status(app *s)
         put_text(s, 0, COLS - rl, right, ROLE_PLAIN, A_REVERSE, rl);
 }
 
+/* The message area: the last two lines, word-wrapped. */
 void screen_draw_message(app *s)
 {
-    wmove(stdscr, LINES - 1, 0);
-    clrtoeol();
-    put_text(s, LINES - 1, 1, s->msg, ROLE_PLAIN, s->msg_alert ? A_BOLD : 0, COLS - 2);
+    int w = COLS - 2, y0 = LINES - APP_MSG_LINES;
+    for (int i = 0; i < APP_MSG_LINES; i++) {
+        wmove(stdscr, y0 + i, 0);
+        clrtoeol();
+    }
+    if (w < 1)
+        return;
+    const char *p = s->msg;
+    for (int i = 0; i < APP_MSG_LINES && *p; i++) {
+        while (*p == ' ')
+            p++;
+        int len = (int)strlen(p), take = len;
+        if (take > w) {
+            take = w;
+            while (take > 0 && p[take] != ' ')
+                take--;
+            if (take == 0)
+                take = w;
+        }
+        char line[1100];
+        snprintf(line, sizeof line, "%.*s", take, p);
+        if (i == APP_MSG_LINES - 1 && take < len && w > 3) /* more than fits: say so */
+            snprintf(line + (take > w - 3 ? w - 3 : take), 4, "...");
+        put_text(s, y0 + i, 1, line, ROLE_PLAIN, s->msg_alert ? A_BOLD : 0, w);
+        p += take;
+    }
 }
 
 static void draw_board(app *s)
