@@ -583,8 +583,12 @@ board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
         }
         board_free(b);
         b = NULL;
-        snprintf(why, sizeof why, "%s: it belongs to another puzzle", path);
+        const char *base = strrchr(path, '/');
+        snprintf(why, sizeof why, "%s: it belongs to another puzzle", base ? base + 1 : path);
     } else {
+        /* the directory is known (FILES in the manual): name the file only */
+        const char *base = strrchr(path, '/');
+        err.source = base ? base + 1 : path;
         diag_format(&err, why, sizeof why);
     }
     char aside[PATH_MAX + 16];
@@ -592,7 +596,6 @@ board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
     bool moved = rename(path, aside) == 0;
     if (note && n)
         snprintf(note, n, "the saved game was unreadable (%.*s); %s", (int)(n > 200 ? n - 200 : 0), why,
-                 moved ? "it was set aside as *.corrupt and a new game starts"
-                       : "it could not be set aside");
+                 moved ? "set aside as .corrupt, a new game starts" : "it could not be set aside");
     return NULL;
 }

@@ -1,0 +1,31 @@
+#!/bin/bash
+# tents_resize.sh: shrinking the terminal to 20x10 shows "need at least
+# W x H, have 20 x 10"; growing it back redraws the board with the marks;
+# a medium size picks a smaller geometry that still shows every cell.
+source "$(dirname "$0")/lib.sh"
+tui_init "$1" "$2"
+PUZ=$SRC/puzzles/tents/08x08-01.tents
+
+start_session "$PUZ"
+wait_for "Tents 8x8"
+send Down Enter
+wait_for "▲ │ ♣"
+tm resize-window -x 20 -y 10
+wait_joined "need at least [0-9]+ x [0-9]+, have 20 x 10"
+capture | grep -q "┌" && fail "the board is drawn although it does not fit"
+# keys other than q are ignored meanwhile
+send Enter
+tm resize-window -x 100 -y 40
+wait_for "┌───┬"
+wait_gone "need at least"
+wait_for "▲ │ ♣"
+# 40x16: no room for boxes, glyph rows instead, clues still there
+tm resize-window -x 40 -y 16
+wait_gone "┌───┬"
+wait_for "▲"
+wait_joined "3 0 3 0 2 1 1 2"
+tm resize-window -x 100 -y 40
+wait_for "┌───┬"
+send q
+wait_for "TESSERA-EXIT=0"
+echo "ok"
