@@ -110,7 +110,7 @@ static void mouse_event(app *s)
     move_free(&m);
 }
 
-/* One key; false ends the game. */
+/* One key: the front end's own keys first, then the family's. */
 static void key_event(app *s, int ch)
 {
     if (ch == KEY_MOUSE) {

@@ -167,7 +167,7 @@ void engine_hint(app *s)
     } else if (st == ASSIST_NONE) {
         show_conflict(s, "no hint: your marks are inconsistent; ");
     } else if (hr.fact < 0) {
-        screen_message(s, false, "no hint: every cell is already decided");
+        screen_message(s, false, "no hint: everything on the board is already decided");
     } else {
         char t[128];
         s->f->fact_text(s->b->pz->data, hr.fact, t, sizeof t);
@@ -262,7 +262,7 @@ void engine_solve(app *s)
             if (board_apply(s->b, &m, true))
                 app_after_change(s);
             else
-                app_after_change(s);
+                screen_message(s, false, "the board already holds the solution");
             move_free(&m);
         }
         free(sol);

@@ -9,8 +9,8 @@ TUI_DEADLINE=${TUI_DEADLINE:-15}
 
 # tui_init BINARY SOURCE_DIR: a private tmux server, a private state dir.
 tui_init() {
-    TESSERA=$1
-    SRC=$2
+    TESSERA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+    SRC=$(cd "$2" && pwd)
     if ! command -v tmux >/dev/null; then
         echo "FAIL: tmux is needed for the terminal tests" >&2
         exit 1
@@ -110,7 +110,8 @@ wait_joined() {
     fail "waited ${limit}s for (joined) /$re/"
 }
 
-# wait_until COMMAND...: until COMMAND succeeds.
+# wait_until COMMAND...: until COMMAND succeeds (a function, so that what
+# it looks at is read again on every try).
 wait_until() {
     local start=$SECONDS
     while [ $((SECONDS - start)) -lt "$TUI_DEADLINE" ]; do
@@ -119,6 +120,10 @@ wait_until() {
     done
     fail "waited ${TUI_DEADLINE}s for: $*"
 }
+
+# count_on_screen TEXT: how often TEXT occurs on the screen.
+count_on_screen() { capture | grep -oF -- "$1" | wc -l; }
+screen_has_n() { [ "$(count_on_screen "$1")" -eq "$2" ]; }
 
 # send KEYS...: tmux key names (Up, Enter, Space, C-z, Escape) or text.
 send() { tm send-keys "$@"; }

@@ -71,4 +71,27 @@ fi
 grep -qE $'\e\\[[0-9;]*7[;m]' <<<"$screen" || fail "no reverse video under NO_COLOR"
 send q
 wait_for "TESSERA-EXIT=0"
+
+# several solutions: once the forced marks are made, nothing is forced and
+# the hint offers a move from one solution, labelled as a choice
+start_session '4x4:e_i,0,1,1,0,1,0,1,0'
+wait_for "Tents 4x4"
+send Space Right Right Right Space Down Space Left Left Left Space Down Space
+send Right Right Right Space Down Space Left Space Left Space Left Space
+wait_until screen_has_n "‥" 10
+send h
+wait_for "nothing is forced; a choice from one solution"
+send Enter
+wait_gone "nothing is forced"
+wait_until screen_has_n "▲" 1
+send q
+wait_for "TESSERA-EXIT=0"
+
+# an engine call that runs out of time says so and leaves the board alone
+start_session --timeout 1e-9 "$PUZ"
+wait_for "Tents 8x8"
+send h
+wait_for "hint: no answer within"
+send q
+wait_for "TESSERA-EXIT=0"
 echo "ok"
