@@ -102,7 +102,9 @@ int cli_count(const char *arg, const cli_options *o)
     int *marks, *state;
     int nmarks = initial_marks(p, a, &marks, &state);
     long count = 0, limit = o->count_limit > 0 ? o->count_limit : 2;
-    assist_status st = assist_count(a, marks, nmarks, limit, &count);
+    assist_status st = p->family->count
+                           ? p->family->count(p->data, a, marks, nmarks, limit, o->timeout, &count)
+                           : assist_count(a, marks, nmarks, limit, &count);
     int rc = EXIT_DONE;
     if (st == ASSIST_UNKNOWN) {
         fprintf(stderr, "tessera: %s: the time limit ran out after %ld solutions\n", p->source, count);

@@ -124,6 +124,13 @@ typedef struct game_family {
      * could have made (values in range, givens kept)?  Saves are checked
      * with it, so a hand-edited save cannot reach draw or encode. */
     bool (*state_ok)(const void *pz, const int *state, char *why, size_t n);
+
+    /* Optional (NULL: assist_count): counts solutions under the marks as
+     * assist_count does, for a family that can count faster than one SAT
+     * call per solution.  a is the puzzle's engine (a family may use it);
+     * seconds bounds the time (0: none). */
+    assist_status (*count)(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                           double seconds, long *count);
 } game_family;
 
 /* The registry of families. */

@@ -4,10 +4,12 @@
 
 extern const game_family tents_family;
 extern const game_family tracks_family;
+extern const game_family hexiom_family;
 
 static const game_family *const families[] = {
     &tents_family,
     &tracks_family,
+    &hexiom_family,
 };
 
 const game_family *const *game_families(int *n)

@@ -167,6 +167,11 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
     if (a->solve_only_sel)
         vec_push(&as, a->solve_only_sel);
     sat_result r = call(a, as.v, as.n);
+    /* Solve-only clauses (symmetry breaking) keep one solution of each
+     * symmetric family; marks that fit only another member would look
+     * inconsistent, so UNSAT is asked again without them. */
+    if (r == SAT_UNSAT && a->solve_only_sel)
+        r = call(a, as.v, as.n - 1);
     if (r == SAT_SAT && facts_out)
         read_facts(a, facts_out);
     vec_free(&as);
