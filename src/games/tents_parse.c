@@ -198,12 +198,12 @@ bad:
 }
 
 /* TREES,c1..cW,r1..rH with runs of empty cells between trees. */
-static tents_puzzle *parse_puzzle_team(reader *r)
+static tents_puzzle *parse_puzzle_team(reader *r, size_t start)
 {
     const char *s = r->s;
-    size_t runs_end = strcspn(s, ",");
+    size_t runs_end = start + strcspn(s + start, ",");
     int nclues = 0;
-    for (size_t p = runs_end; s[p]; p++)
+    for (size_t p = runs_end; s[p] && s[p] != '\n'; p++)
         nclues += s[p] == ',';
     if (nclues % 2 != 0 || nclues == 0) {
         fail_at(r, runs_end, "as many column counts as row counts after the trees (a square grid)");
@@ -216,13 +216,13 @@ static tents_puzzle *parse_puzzle_team(reader *r)
     }
     tents_puzzle *t = tents_new(w, w);
     long i = 0, area = (long)w * w;
-    for (size_t p = 0; p < runs_end; p++) {
+    for (size_t p = start; p < runs_end; p++) {
         char c = s[p];
         if (c != '_' && !(c >= 'a' && c <= 'z')) {
             fail_at(r, p, "a run letter: '_' or 'a'..'z'");
             goto bad;
         }
-        if (p > 0) { /* a tree stands between consecutive runs */
+        if (p > start) { /* a tree stands between consecutive runs */
             if (i >= area) {
                 fail_at(r, p, "no more trees: the grid is already full");
                 goto bad;
@@ -386,7 +386,7 @@ static tents_puzzle *parse_grid_text(reader *r)
     for (int y = 0; y < h; y++) {
         span ln = lines[y + 1];
         size_t p = ln.start, end = ln.start + ln.len;
-        if (!read_count(r, &p, w, &t->row[y], "a row clue (a number no larger than the width)"))
+        if (!read_count(r, &p, w, &t->row[y], "a row clue (a tent count)"))
             goto bad;
         if (p - ln.start > 1 || spaced_rows) {
             if (p < end && s[p] != ' ' && s[p] != '\t') {
@@ -475,8 +475,8 @@ void *tents_parse(const char *text, diag *err, int *nstate)
     /* copy without leading blank so positions stay right: parse in place */
     if (looks_like_id(text + p))
         t = parse_tatham(&r, p);
-    else if (looks_like_puzzle_team(text + p) && !strchr(text + p, '\n'))
-        t = parse_puzzle_team(&r);
+    else if (looks_like_puzzle_team(text + p))
+        t = parse_puzzle_team(&r, p);
     else
         t = parse_grid_text(&r);
     if (!t)

@@ -1,0 +1,283 @@
+/* test_engine.c: the assist engine on small hand-made CNFs, one case per
+ * service: solve, an UNSAT core, a hint that must not be given, an
+ * explanation, a lazy cut, counting, a budget that runs out. */
+#include "sat/assist.h"
+#include "sat/card.h"
+#include "testlib.h"
+
+/* x1..x3 with x1 -> x2 (group "A") and x2 -> x3 (group "B"). */
+static assist *chain(int *x)
+{
+    assist *a = assist_create();
+    sat_solver *s = assist_sat(a);
+    for (int i = 0; i < 3; i++) {
+        x[i] = sat_new_var(s);
+        assist_add_fact(a, x[i]);  /* fact 2i: xi true */
+        assist_add_fact(a, -x[i]); /* fact 2i+1: xi false */
+    }
+    assist_begin_group(a, "A");
+    sat_clause2(s, -x[0], x[1]);
+    assist_end_group(a);
+    assist_begin_group(a, "B");
+    sat_clause2(s, -x[1], x[2]);
+    assist_end_group(a);
+    return a;
+}
+
+static void solve_respects_marks(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    bool facts[6];
+    int marks[] = {0}; /* x1 true */
+    CHECK(assist_solve(a, marks, 1, facts) == ASSIST_OK);
+    CHECK(facts[0] && facts[2] && facts[4]);
+    CHECK(!facts[1] && !facts[3] && !facts[5]);
+    assist_free(a);
+}
+
+static void check_gives_minimal_core(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    /* x1 true, x2 true, x3 false: {x1, x3 false} and {x2, x3 false} are the
+     * minimal conflicts; either will do, all three is not minimal */
+    int marks[] = {0, 2, 5};
+    int_vec core = {0};
+    CHECK(assist_check(a, marks, 3, &core) == ASSIST_NONE);
+    CHECK_MSG(core.n == 2, "core size %d", core.n);
+    bool has5 = false;
+    for (int i = 0; i < core.n; i++)
+        has5 |= core.v[i] == 5;
+    CHECK(has5);
+    int alone[] = {5}; /* and x3 false alone is fine */
+    CHECK(assist_check(a, alone, 1, &core) == ASSIST_OK);
+    int ok_marks[] = {0, 2};
+    CHECK(assist_check(a, ok_marks, 2, &core) == ASSIST_OK);
+    vec_free(&core);
+    assist_free(a);
+}
+
+static void hint_only_forced_facts(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    /* No marks: x1 false/true both possible; nothing is forced. */
+    assist_hint_result h;
+    CHECK(assist_hint(a, NULL, 0, NULL, 0, &h) == ASSIST_OK);
+    CHECK_MSG(!h.forced, "claimed fact %d is forced", h.fact);
+    CHECK(h.fact >= 0); /* a choice is offered */
+    /* With x1 true, x2 is forced (fact 2), found first in order. */
+    int marks[] = {0};
+    int order[] = {5, 4, 3, 2, 1, 0};
+    CHECK(assist_hint(a, marks, 1, order, 6, &h) == ASSIST_OK);
+    CHECK(h.forced);
+    CHECK_MSG(h.fact == 4 || h.fact == 2, "fact %d", h.fact);
+    CHECK(h.fact == 4); /* x3 comes first in the order and is forced too */
+    assist_free(a);
+}
+
+static void explain_names_the_groups(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    int marks[] = {0};
+    int_vec groups = {0}, why_marks = {0};
+    /* x3 true follows from x1 via A and B */
+    CHECK(assist_explain(a, marks, 1, 4, &groups, &why_marks) == ASSIST_OK);
+    CHECK(groups.n == 2);
+    CHECK(why_marks.n == 1 && why_marks.v[0] == 0);
+    /* x2 true needs only A */
+    CHECK(assist_explain(a, marks, 1, 2, &groups, &why_marks) == ASSIST_OK);
+    CHECK(groups.n == 1 && groups.v[0] == 0);
+    CHECK(strcmp(assist_group_label(a, groups.v[0]), "A") == 0);
+    /* x3 false is not forced: nothing to explain */
+    CHECK(assist_explain(a, marks, 1, 5, &groups, &why_marks) == ASSIST_NONE);
+    vec_free(&groups);
+    vec_free(&why_marks);
+    assist_free(a);
+}
+
+/* Lazy rule: "not all three true", added only when a model breaks it. */
+static int cuts_added;
+static int no_three(void *ctx, sat_solver *s)
+{
+    int *x = ctx;
+    if (sat_value(s, x[0]) && sat_value(s, x[1]) && sat_value(s, x[2])) {
+        sat_clause3(s, -x[0], -x[1], -x[2]);
+        cuts_added++;
+        return 1;
+    }
+    return 0;
+}
+
+static void lazy_cut_is_applied(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    static int xs[3];
+    memcpy(xs, x, sizeof xs);
+    assist_set_lazy(a, no_three, xs, NULL);
+    cuts_added = 0;
+    bool facts[6];
+    int marks[] = {0}; /* x1 -> x2 -> x3: all true, which the lazy rule forbids */
+    CHECK(assist_solve(a, marks, 1, facts) == ASSIST_NONE);
+    CHECK(cuts_added == 1);
+    int m2[] = {3}; /* x2 false: x1 false, x3 free */
+    CHECK(assist_solve(a, m2, 1, facts) == ASSIST_OK);
+    CHECK(!facts[0] && !facts[2]);
+    assist_free(a);
+}
+
+static void count_solutions(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    long n = 0;
+    /* models of x1->x2->x3: FFF FFT FTT TTT = 4 */
+    CHECK(assist_count(a, NULL, 0, 100, &n) == ASSIST_OK);
+    CHECK_MSG(n == 4, "count %ld", n);
+    CHECK(assist_count(a, NULL, 0, 2, &n) == ASSIST_OK && n == 2);
+    /* counting leaves the formula as it was */
+    CHECK(assist_count(a, NULL, 0, 100, &n) == ASSIST_OK && n == 4);
+    int marks[] = {2}; /* x2 true: FTT TTT */
+    CHECK(assist_count(a, marks, 1, 100, &n) == ASSIST_OK && n == 2);
+    assist_free(a);
+}
+
+static void solve_only_clauses_stay_out_of_count(void)
+{
+    int x[3];
+    assist *a = chain(x);
+    assist_begin_solve_only(a);
+    sat_unit(assist_sat(a), -x[2]); /* "symmetry breaking": x3 false */
+    assist_end_solve_only(a);
+    bool facts[6];
+    CHECK(assist_solve(a, NULL, 0, facts) == ASSIST_OK);
+    CHECK(!facts[4]);
+    long n = 0;
+    CHECK(assist_count(a, NULL, 0, 100, &n) == ASSIST_OK && n == 4);
+    assist_hint_result h;
+    int marks[] = {0};
+    CHECK(assist_hint(a, marks, 1, NULL, 0, &h) == ASSIST_OK && h.forced);
+    assist_free(a);
+}
+
+/* Pigeonhole 10 into 9: hard enough that a tiny budget runs out. */
+static void budget_runs_out(void)
+{
+    assist *a = assist_create();
+    sat_solver *s = assist_sat(a);
+    enum { P = 11, H = 10 };
+    int v[P][H];
+    for (int p = 0; p < P; p++)
+        for (int h = 0; h < H; h++)
+            v[p][h] = sat_new_var(s);
+    for (int p = 0; p < P; p++)
+        sat_clause(s, v[p], H);
+    for (int h = 0; h < H; h++)
+        for (int p = 0; p < P; p++)
+            for (int q = p + 1; q < P; q++)
+                sat_clause2(s, -v[p][h], -v[q][h]);
+    assist_add_fact(a, v[0][0]);
+    sat_budget b = {.conflicts = 50};
+    assist_set_budget(a, &b);
+    bool facts[1];
+    CHECK(assist_solve(a, NULL, 0, facts) == ASSIST_UNKNOWN);
+    long n;
+    CHECK(assist_count(a, NULL, 0, 2, &n) == ASSIST_UNKNOWN);
+    assist_free(a);
+}
+
+static bool cancel_now(void *ctx)
+{
+    (void)ctx;
+    return true;
+}
+
+static void poll_cancels(void)
+{
+    assist *a = assist_create();
+    sat_solver *s = assist_sat(a);
+    enum { P = 12, H = 11 };
+    int v[P][H];
+    for (int p = 0; p < P; p++)
+        for (int h = 0; h < H; h++)
+            v[p][h] = sat_new_var(s);
+    for (int p = 0; p < P; p++)
+        sat_clause(s, v[p], H);
+    for (int h = 0; h < H; h++)
+        for (int p = 0; p < P; p++)
+            for (int q = p + 1; q < P; q++)
+                sat_clause2(s, -v[p][h], -v[q][h]);
+    sat_budget b = {.seconds = 30, .poll = cancel_now};
+    assist_set_budget(a, &b);
+    CHECK(assist_solve(a, NULL, 0, NULL) == ASSIST_UNKNOWN);
+    CHECK(assist_was_cancelled(a));
+    assist_free(a);
+}
+
+/* Every cardinality constraint against brute force over 0..2^n. */
+static void cardinality_matches_brute_force(void)
+{
+    for (int n = 1; n <= 6; n++)
+        for (int k = -1; k <= n + 1; k++)
+            for (int kind = 0; kind < 3; kind++) {
+                assist *a = assist_create();
+                sat_solver *s = assist_sat(a);
+                int lits[6];
+                for (int i = 0; i < n; i++) {
+                    lits[i] = sat_new_var(s);
+                    assist_add_fact(a, lits[i]);
+                }
+                if (kind == 0)
+                    card_at_most(s, lits, n, k);
+                else if (kind == 1)
+                    card_at_least(s, lits, n, k);
+                else
+                    card_exactly(s, lits, n, k);
+                long expect = 0;
+                for (int m = 0; m < (1 << n); m++) {
+                    int c = __builtin_popcount((unsigned)m);
+                    expect += kind == 0 ? c <= k : kind == 1 ? c >= k : c == k;
+                }
+                long got = -1;
+                CHECK(assist_count(a, NULL, 0, 1000, &got) == ASSIST_OK);
+                CHECK_MSG(got == expect, "n=%d k=%d kind=%d: %ld solutions, expected %ld", n, k,
+                          kind, got, expect);
+                assist_free(a);
+            }
+}
+
+static void wrapper_refuses_misuse(void)
+{
+    sat_solver *s = sat_create();
+    int x = sat_new_var(s);
+    sat_unit(s, x);
+    /* value before any solve, failed after SAT: refused, not aborted */
+    CHECK(!sat_value(s, x));
+    CHECK(sat_solve(s, NULL, 0, NULL) == SAT_SAT);
+    CHECK(sat_value(s, x));
+    CHECK(!sat_failed(s, x));
+    int as = -x;
+    CHECK(sat_solve(s, &as, 1, NULL) == SAT_UNSAT);
+    CHECK(!sat_value(s, x));
+    CHECK(sat_failed(s, -x));
+    sat_free(s);
+}
+
+int main(void)
+{
+    RUN(solve_respects_marks);
+    RUN(check_gives_minimal_core);
+    RUN(hint_only_forced_facts);
+    RUN(explain_names_the_groups);
+    RUN(lazy_cut_is_applied);
+    RUN(count_solutions);
+    RUN(solve_only_clauses_stay_out_of_count);
+    RUN(budget_runs_out);
+    RUN(poll_cancels);
+    RUN(cardinality_matches_brute_force);
+    RUN(wrapper_refuses_misuse);
+    TEST_MAIN_END();
+}
