@@ -31,13 +31,31 @@ static void encode(const void *pz, assist *a)
     const tents_puzzle *t = pz;
     sat_solver *s = assist_sat(a);
     int w = t->w, h = t->h, cells = w * h;
+    /* A cell with no tree beside it can never hold a tent: all such cells
+     * share one variable fixed false, which keeps them out of the line
+     * counters (half the formula on big boards) while their facts stay. */
+    int never = 0;
     int *tent = xcalloc((size_t)cells, sizeof *tent);
-    for (int c = 0; c < cells; c++)
-        if (!t->tree[c]) {
-            tent[c] = sat_new_var(s);
-            assist_add_fact(a, tent[c]);
-            assist_add_fact(a, -tent[c]);
+    for (int c = 0; c < cells; c++) {
+        if (t->tree[c])
+            continue;
+        bool near_tree = false;
+        for (int d = 0; d < 4; d++) {
+            int nx = c % w + DX4[d], ny = c / w + DY4[d];
+            near_tree |= nx >= 0 && ny >= 0 && nx < w && ny < h && t->tree[ny * w + nx];
         }
+        if (near_tree) {
+            tent[c] = sat_new_var(s);
+        } else {
+            if (!never) {
+                never = sat_new_var(s);
+                sat_unit(s, -never);
+            }
+            tent[c] = never;
+        }
+        assist_add_fact(a, tent[c]);
+        assist_add_fact(a, -tent[c]);
+    }
     int *pair = xcalloc((size_t)cells * 4, sizeof *pair);
     for (int c = 0; c < cells; c++) {
         if (!t->tree[c])
@@ -54,6 +72,11 @@ static void encode(const void *pz, assist *a)
     for (int c = 0; c < cells; c++) {
         if (t->tree[c])
             continue;
+        if (tent[c] == never) {
+            if (t->given[c] == TENTS_TENT)
+                sat_add(s, 0); /* a given tent with no tree: no solution */
+            continue;
+        }
         int n = 0, x = c % w, y = c / w;
         for (int d = 0; d < 4; d++) {
             int tx = x + DX4[d], ty = y + DY4[d];
@@ -77,12 +100,12 @@ static void encode(const void *pz, assist *a)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int c = y * w + x;
-            if (!tent[c])
+            if (!tent[c] || tent[c] == never)
                 continue;
             static const int ndx[4] = {1, -1, 0, 1}, ndy[4] = {0, 1, 1, 1};
             for (int k = 0; k < 4; k++) {
                 int nx = x + ndx[k], ny = y + ndy[k];
-                if (nx >= 0 && nx < w && ny < h && tent[ny * w + nx])
+                if (nx >= 0 && nx < w && ny < h && tent[ny * w + nx] && tent[ny * w + nx] != never)
                     sat_clause2(s, -tent[c], -tent[ny * w + nx]);
             }
         }
@@ -92,7 +115,7 @@ static void encode(const void *pz, assist *a)
     for (int y = 0; y < h; y++) {
         int n = 0;
         for (int x = 0; x < w; x++)
-            if (tent[y * w + x])
+            if (tent[y * w + x] && tent[y * w + x] != never)
                 line[n++] = tent[y * w + x];
         snprintf(label, sizeof label, "row %d clue (%d)", y + 1, t->row[y]);
         assist_begin_group(a, label);
@@ -102,7 +125,7 @@ static void encode(const void *pz, assist *a)
     for (int x = 0; x < w; x++) {
         int n = 0;
         for (int y = 0; y < h; y++)
-            if (tent[y * w + x])
+            if (tent[y * w + x] && tent[y * w + x] != never)
                 line[n++] = tent[y * w + x];
         snprintf(label, sizeof label, "column %d clue (%d)", x + 1, t->col[x]);
         assist_begin_group(a, label);
