@@ -41,6 +41,7 @@ static void save_now(app *s)
 void app_after_change(app *s)
 {
     char why[256], tbuf[32];
+    tick(s); /* the time taken includes this last move */
     bool was_done = s->done;
     s->done = s->f->verify(s->b->pz->data, s->b->state, why, sizeof why);
     if (s->done && !was_done) {
