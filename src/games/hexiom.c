@@ -70,24 +70,31 @@ static int symmetries(const hexiom_puzzle *h, int *perm)
     return found;
 }
 
-/* Lex-leader: the occupancy vector (cells in reading order, occupied > empty)
- * is no larger than its image under each symmetry, so exactly one
- * solution of every orbit survives.  A solution is determined by which
- * slots are occupied (each tile's value is its count), so occupancy alone
- * is enough to tell the images apart. */
+/* Lex-leader: the vector of empty slots, taken ring by ring from the
+ * centre out (reading order within a ring), is no larger than its image
+ * under each symmetry, so exactly one solution of every orbit survives:
+ * the one with its tiles nearest the centre first.  A solution is
+ * determined by which slots are occupied (each tile's value is its count),
+ * so occupancy alone tells the images apart.  (Of the orders and
+ * directions tried, this one was fastest on the big levels.) */
 static void break_symmetry(const hexiom_puzzle *h, sat_solver *s, const int *occ)
 {
     int n = h->ncells;
     int *perm = xmalloc((size_t)12 * (size_t)n * sizeof *perm);
     int nsym = symmetries(h, perm);
+    int *order = xmalloc((size_t)n * sizeof *order), no = 0;
+    for (int ring = 0; ring < h->side; ring++)
+        for (int c = 0; c < n; c++)
+            if (hex_distance(h->q[c], h->r[c], 0, 0) == ring)
+                order[no++] = c;
     for (int g = 0; g < nsym; g++) {
         const int *p = perm + (size_t)g * (size_t)n;
         int eq = 0; /* "equal so far" literal; 0 = constant true */
-        for (int c = 0; c < n; c++) {
-            int d = p[c];
+        for (int i = 0; i < n; i++) {
+            int c = order[i], d = p[c];
             if (d == c || h->hole[c])
                 continue;
-            int x = occ[c], y = occ[d];
+            int x = -occ[c], y = -occ[d]; /* "empty" */
             /* eq -> (x -> y) */
             if (eq)
                 sat_clause3(s, -eq, -x, y);
@@ -108,6 +115,7 @@ static void break_symmetry(const hexiom_puzzle *h, sat_solver *s, const int *occ
             eq = next;
         }
     }
+    free(order);
     free(perm);
 }
 
