@@ -7,7 +7,8 @@
 #include <time.h>
 
 struct assist {
-    sat_solver *sat;
+    sat_solver *sat;         /* groups always on: solve, check, hint, count */
+    sat_solver *explainer;   /* groups behind selectors: explain (made on demand) */
     int_vec fact_lits;
     int_vec group_sels;
     char **group_labels;
@@ -47,6 +48,7 @@ void assist_free(assist *a)
     vec_free(&a->fact_lits);
     vec_free(&a->group_sels);
     sat_free(a->sat);
+    sat_free(a->explainer);
     free(a);
 }
 
@@ -67,7 +69,7 @@ int assist_begin_group(assist *a, const char *label)
     vec_push(&a->group_sels, sel);
     a->group_labels = xrealloc(a->group_labels, (size_t)a->group_sels.n * sizeof *a->group_labels);
     a->group_labels[a->group_sels.n - 1] = xstrdup(label ? label : "");
-    sat_push_guard(a->sat, sel);
+    sat_push_group_guard(a->sat, sel);
     return a->group_sels.n - 1;
 }
 
@@ -112,19 +114,17 @@ static void start_call(assist *a)
     a->deadline = (a->has_budget && a->budget.seconds > 0) ? now_seconds() + a->budget.seconds : 0;
 }
 
-/* Assumption list: marks as fact literals, then every group selector. */
+/* Assumption list: the marks as fact literals. */
 static void base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out)
 {
     out->n = 0;
     for (int i = 0; i < nmarks; i++)
         vec_push(out, a->fact_lits.v[marks[i]]);
-    for (int g = 0; g < a->group_sels.n; g++)
-        vec_push(out, a->group_sels.v[g]);
 }
 
 /* One solver call under the service's deadline, repeated while the family's
  * lazy check cuts the model off. */
-static sat_result call(assist *a, const int *assumptions, int n)
+static sat_result call_on(assist *a, sat_solver *sat, const int *assumptions, int n)
 {
     for (;;) {
         sat_budget b = a->budget;
@@ -138,14 +138,19 @@ static sat_result call(assist *a, const int *assumptions, int n)
             }
             bp = &b;
         }
-        sat_result r = sat_solve(a->sat, assumptions, n, bp);
-        if (r == SAT_UNKNOWN && sat_was_cancelled(a->sat))
+        sat_result r = sat_solve(sat, assumptions, n, bp);
+        if (r == SAT_UNKNOWN && sat_was_cancelled(sat))
             a->cancelled = true;
         if (r != SAT_SAT || !a->refine)
             return r;
-        if (a->refine(a->refine_ctx, a->sat) == 0)
+        if (a->refine(a->refine_ctx, sat) == 0)
             return r;
     }
+}
+
+static sat_result call(assist *a, const int *assumptions, int n)
+{
+    return call_on(a, a->sat, assumptions, n);
 }
 
 static assist_status status_of(sat_result r)
@@ -182,7 +187,7 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
  * be unsatisfiable together with fixed[]; drop each item whose removal keeps
  * the set unsatisfiable, narrowing to the solver's failed subset each time.
  * Returns the new length (items reordered in place), or -1 on timeout. */
-static int shrink_core(assist *a, const int_vec *fixed, int *items, int n)
+static int shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n)
 {
     int_vec as = {0};
     int i = 0;
@@ -193,7 +198,7 @@ static int shrink_core(assist *a, const int_vec *fixed, int *items, int n)
         for (int k = 0; k < n; k++)
             if (k != i)
                 vec_push(&as, items[k]);
-        sat_result r = call(a, as.v, as.n);
+        sat_result r = call_on(a, sat, as.v, as.n);
         if (r == SAT_UNKNOWN) {
             vec_free(&as);
             return -1;
@@ -208,7 +213,7 @@ static int shrink_core(assist *a, const int_vec *fixed, int *items, int n)
         for (int k = 0; k < n; k++) {
             if (k == i)
                 continue;
-            if (k < i || sat_failed(a->sat, items[k]))
+            if (k < i || sat_failed(sat, items[k]))
                 items[m++] = items[k];
         }
         n = m;
@@ -235,10 +240,8 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     for (int i = 0; i < nmarks; i++)
         if (sat_failed(a->sat, a->fact_lits.v[marks[i]]))
             items[n++] = a->fact_lits.v[marks[i]];
-    int_vec groups = {0};
-    for (int g = 0; g < a->group_sels.n; g++)
-        vec_push(&groups, a->group_sels.v[g]);
-    n = shrink_core(a, &groups, items, n);
+    int_vec none = {0};
+    n = shrink_core(a, a->sat, &none, items, n);
     assist_status st = ASSIST_NONE;
     if (n < 0) {
         st = ASSIST_UNKNOWN;
@@ -252,7 +255,6 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
                 }
     }
     free(items);
-    vec_free(&groups);
     vec_free(&as);
     return st;
 }
@@ -333,24 +335,32 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
         marks_out->n = 0;
     if (fact < 0 || fact >= a->fact_lits.n)
         return ASSIST_NONE;
+    /* The copy with selectors: its failed selectors name the groups. */
+    if (!a->explainer)
+        a->explainer = sat_clone_with_groups(a->sat);
+    else
+        sat_sync_clone(a->explainer, a->sat);
+    sat_solver *sat = a->explainer;
     int_vec fixed = {0};
     vec_push(&fixed, -a->fact_lits.v[fact]);
     int_vec items = {0};
     base_assumptions(a, marks, nmarks, &items);
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(&items, a->group_sels.v[g]);
     int_vec as = {0};
     for (int i = 0; i < items.n; i++)
         vec_push(&as, items.v[i]);
     vec_push(&as, fixed.v[0]);
-    sat_result r = call(a, as.v, as.n);
+    sat_result r = call_on(a, sat, as.v, as.n);
     assist_status st = status_of(r);
     if (r == SAT_SAT) {
         st = ASSIST_NONE; /* not forced: nothing to explain */
     } else if (r == SAT_UNSAT) {
         int n = 0;
         for (int i = 0; i < items.n; i++)
-            if (sat_failed(a->sat, items.v[i]))
+            if (sat_failed(sat, items.v[i]))
                 items.v[n++] = items.v[i];
-        n = shrink_core(a, &fixed, items.v, n);
+        n = shrink_core(a, sat, &fixed, items.v, n);
         if (n < 0) {
             st = ASSIST_UNKNOWN;
         } else {
@@ -426,8 +436,6 @@ bool assist_write_dimacs(const assist *a, FILE *out)
     for (int f = 0; f < a->fact_lits.n; f++)
         fprintf(out, "c fact %d %d\n", f, a->fact_lits.v[f]);
     int_vec units = {0};
-    for (int g = 0; g < a->group_sels.n; g++)
-        vec_push(&units, a->group_sels.v[g]);
     if (a->solve_only_sel)
         vec_push(&units, a->solve_only_sel);
     bool ok = sat_write_dimacs(a->sat, out, units.v, units.n);

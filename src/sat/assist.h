@@ -20,7 +20,9 @@ typedef enum {
 /* A family's lazy constraint: look at the current model (sat_value) and add
  * clauses that cut it off when it breaks a rule the eager encoding leaves
  * out (one track, one loop).  Returns how many clauses it added; 0 accepts
- * the model.  Every cut must hold in every real solution. */
+ * the model.  Every cut must hold in every real solution, and must use only
+ * existing variables (the solver passed may be the explanation copy, which
+ * shares the numbering). */
 typedef int (*assist_refine_fn)(void *ctx, sat_solver *s);
 
 typedef struct assist assist;
@@ -34,9 +36,10 @@ int assist_add_fact(assist *a, int lit);
 int assist_num_facts(const assist *a);
 int assist_fact_lit(const assist *a, int fact);
 
-/* Groups: clauses added between begin and end bind only while the group's
- * selector is assumed (all services assume every group).  Groups are
- * numbered 0.. in the order begun; label is what explain shows. */
+/* Groups: clauses added between begin and end always bind in solve, check,
+ * hint and count; explain works on a copy where each group sits behind a
+ * selector, to find the groups that force a fact.  Groups are numbered 0..
+ * in the order begun; label is what explain shows. */
 int assist_begin_group(assist *a, const char *label);
 void assist_end_group(assist *a);
 int assist_num_groups(const assist *a);
@@ -85,7 +88,8 @@ assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, 
 
 /* The whole encoding as DIMACS CNF for any other solver: every group on,
  * solve-only clauses on, so its models are exactly the puzzle's solutions
- * (up to the symmetry breaking).  Fact literals are listed in comments. */
+ * (up to the symmetry breaking; lazy constraints are not in it).  Fact
+ * literals are listed in comments. */
 bool assist_write_dimacs(const assist *a, FILE *out);
 
 #endif

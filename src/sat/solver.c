@@ -14,9 +14,15 @@ struct sat_solver {
     int nvars;
     sat_result last;          /* result of the last solve: guards val/failed */
     bool cancelled;
-    int_vec clause_lits;      /* every clause, 0-terminated, for DIMACS */
+    int_vec clause_lits;      /* every clause, 0-terminated, group guards
+                                 included: for DIMACS and for clones */
     long nclauses;
     int_vec guards;           /* selector stack for guarded clauses */
+    int_vec guard_is_group;   /* per stack entry: recorded only? */
+    unsigned char *group_var; /* group_var[v]: v is a group selector */
+    int group_cap;
+    bool keep_groups;         /* a clone: emit group guards too */
+    int synced;               /* a clone: clause_lits of the source replayed */
     bool in_clause;
     /* budget of the running call */
     double deadline;
@@ -49,6 +55,8 @@ void sat_free(sat_solver *s)
     ccadical_release(s->cadical);
     vec_free(&s->clause_lits);
     vec_free(&s->guards);
+    vec_free(&s->guard_is_group);
+    free(s->group_var);
     free(s);
 }
 
@@ -56,9 +64,10 @@ int sat_new_var(sat_solver *s) { return ++s->nvars; }
 int sat_num_vars(const sat_solver *s) { return s->nvars; }
 long sat_num_clauses(const sat_solver *s) { return s->nclauses; }
 
-static void emit(sat_solver *s, int lit)
+static void emit(sat_solver *s, int lit, bool to_solver)
 {
-    ccadical_add(s->cadical, lit);
+    if (to_solver)
+        ccadical_add(s->cadical, lit);
     vec_push(&s->clause_lits, lit);
 }
 
@@ -67,15 +76,15 @@ void sat_add(sat_solver *s, int lit)
     if (lit == 0) {
         /* a guarded clause only binds while its selectors are assumed */
         for (int i = 0; i < s->guards.n; i++)
-            emit(s, -s->guards.v[i]);
-        emit(s, 0);
+            emit(s, -s->guards.v[i], s->keep_groups || !s->guard_is_group.v[i]);
+        emit(s, 0, true);
         s->nclauses++;
         s->in_clause = false;
         s->last = SAT_UNKNOWN; /* adding a clause invalidates the model */
         return;
     }
     s->in_clause = true;
-    emit(s, lit);
+    emit(s, lit, true);
 }
 
 void sat_clause(sat_solver *s, const int *lits, int n)
@@ -89,11 +98,59 @@ void sat_clause2(sat_solver *s, int a, int b) { int c[2] = {a, b}; sat_clause(s,
 void sat_clause3(sat_solver *s, int a, int b, int c3) { int c[3] = {a, b, c3}; sat_clause(s, c, 3); }
 void sat_unit(sat_solver *s, int a) { sat_clause(s, &a, 1); }
 
-void sat_push_guard(sat_solver *s, int selector) { vec_push(&s->guards, selector); }
+void sat_push_guard(sat_solver *s, int selector)
+{
+    vec_push(&s->guards, selector);
+    vec_push(&s->guard_is_group, 0);
+}
+
+void sat_push_group_guard(sat_solver *s, int selector)
+{
+    if (selector >= s->group_cap) {
+        int cap = selector * 2 + 64;
+        s->group_var = xrealloc(s->group_var, (size_t)cap);
+        memset(s->group_var + s->group_cap, 0, (size_t)(cap - s->group_cap));
+        s->group_cap = cap;
+    }
+    s->group_var[selector] = 1;
+    vec_push(&s->guards, selector);
+    vec_push(&s->guard_is_group, 1);
+}
+
 void sat_pop_guard(sat_solver *s)
 {
-    if (s->guards.n > 0)
+    if (s->guards.n > 0) {
         s->guards.n--;
+        s->guard_is_group.n--;
+    }
+}
+
+static bool is_group_guard(const sat_solver *s, int lit)
+{
+    return lit < 0 && -lit < s->group_cap && s->group_var[-lit];
+}
+
+sat_solver *sat_clone_with_groups(const sat_solver *s)
+{
+    sat_solver *c = sat_create();
+    c->keep_groups = true;
+    sat_sync_clone(c, s);
+    return c;
+}
+
+void sat_sync_clone(sat_solver *clone, const sat_solver *s)
+{
+    if (clone->nvars < s->nvars)
+        clone->nvars = s->nvars;
+    for (int i = clone->synced; i < s->clause_lits.n; i++) {
+        int lit = s->clause_lits.v[i];
+        ccadical_add(clone->cadical, lit);
+        vec_push(&clone->clause_lits, lit);
+        if (lit == 0)
+            clone->nclauses++;
+    }
+    clone->synced = s->clause_lits.n;
+    clone->last = SAT_UNKNOWN;
 }
 
 static int terminate_cb(void *state)
@@ -162,6 +219,8 @@ bool sat_write_dimacs(const sat_solver *s, FILE *out, const int *units, int nuni
         fprintf(out, "%d 0\n", units[i]);
     for (int i = 0; i < s->clause_lits.n; i++) {
         int l = s->clause_lits.v[i];
+        if (!s->keep_groups && is_group_guard(s, l))
+            continue;
         fprintf(out, l ? "%d " : "0\n", l);
     }
     return !ferror(out);

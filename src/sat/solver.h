@@ -30,14 +30,18 @@ int sat_new_var(sat_solver *s);
 int sat_num_vars(const sat_solver *s);
 
 /* Clauses.  While a guard is pushed, every clause added gets the guard's
- * negation appended, so the clause only binds when the guard is assumed:
- * this is how constraint groups get their selector literals. */
+ * negation appended, so the clause only binds when the guard is assumed.
+ * A GROUP guard is only recorded: this solver gets the clause without it
+ * (so solve, check, hint and count need no selector assumptions, which
+ * would slow every search down), and a copy made with
+ * sat_clone_with_groups() gets it with the selector, for explanations. */
 void sat_add(sat_solver *s, int lit);           /* 0 ends the clause */
 void sat_clause(sat_solver *s, const int *lits, int n);
 void sat_clause2(sat_solver *s, int a, int b);
 void sat_clause3(sat_solver *s, int a, int b, int c);
 void sat_unit(sat_solver *s, int a);
 void sat_push_guard(sat_solver *s, int selector);
+void sat_push_group_guard(sat_solver *s, int selector);
 void sat_pop_guard(sat_solver *s);
 long sat_num_clauses(const sat_solver *s);
 
@@ -51,8 +55,14 @@ bool sat_value(const sat_solver *s, int lit);
 /* Only valid after SAT_UNSAT: is this assumption part of the core? */
 bool sat_failed(const sat_solver *s, int lit);
 
-/* Writes every clause added so far in DIMACS form, plus the given unit
- * clauses (selectors to switch on for a solver that has no assumptions). */
+/* A solver with every clause added to s so far, group guards included.
+ * sat_sync_clone() later adds what s got since (lazy cuts, blocking
+ * clauses); clauses added to the clone itself stay in the clone. */
+sat_solver *sat_clone_with_groups(const sat_solver *s);
+void sat_sync_clone(sat_solver *clone, const sat_solver *s);
+
+/* Writes every clause added so far in DIMACS form, as this solver has them
+ * (group guards left out), plus the given unit clauses. */
 bool sat_write_dimacs(const sat_solver *s, FILE *out, const int *units, int nunits);
 
 #endif
