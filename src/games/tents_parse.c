@@ -443,10 +443,24 @@ static bool looks_like_puzzle_team(const char *s)
     return p > 0 && s[p] == ',';
 }
 
+/* Offset of the first character that is neither blank nor inside a '#'
+ * comment line: where an ID or a Puzzle Team string starts. */
+static size_t skip_blank_and_comments(const char *s)
+{
+    size_t p = 0;
+    for (;;) {
+        while (isspace((unsigned char)s[p]))
+            p++;
+        if (s[p] != '#')
+            return p;
+        while (s[p] && s[p] != '\n')
+            p++;
+    }
+}
+
 int tents_sniff(const char *s)
 {
-    while (isspace((unsigned char)*s))
-        s++;
+    s += skip_blank_and_comments(s);
     if (looks_like_id(s)) {
         const char *desc = strchr(s, ':') + 1;
         /* Tracks IDs have hex digit pieces and an S clue; Tents have neither. */
@@ -464,9 +478,7 @@ int tents_sniff(const char *s)
 void *tents_parse(const char *text, diag *err, int *nstate)
 {
     reader r = {text, 0, err};
-    size_t p = 0;
-    while (isspace((unsigned char)text[p]))
-        p++;
+    size_t p = skip_blank_and_comments(text);
     tents_puzzle *t;
     if (!text[p]) {
         diag_set(err, 1, 1, "a Tents puzzle (the input is empty)");
