@@ -20,11 +20,19 @@ enum { HEXIOM_EMPTY = 0, HEXIOM_HOLE = 8 }; /* 1..7: a tile of value 0..6 */
  *
  * The state vector has 2*ncells entries: state[c] is the content of cell c
  * (HEXIOM_EMPTY, HEXIOM_TILE(v) or HEXIOM_HOLE) and state[ncells + c] is 1
- * when the player has PINNED cell c.  A pin is the player's claim "this
- * slot's content is right"; only pinned slots (and the locked tiles)
- * become marks for check and hint, because the board always holds every
- * tile somewhere and an unpinned tile is just parked there.  Dropping a
- * tile pins its new slot; the slot it came from is unpinned. */
+ * when the player has PINNED cell c.
+ *
+ * How a board maps to marks: the board always holds every tile somewhere,
+ * so "where the tiles are" claims nothing by itself (the starting layout
+ * is a scramble).  A pin is the player's claim "this slot's content is
+ * right" (a tile of that value, or nothing); only pinned slots and the
+ * locked tiles become marks, so check answers "can my pinned slots all be
+ * right?" and a hint is a slot's content forced by them.  Dropping a tile
+ * pins its new slot (placing it is a claim) and unpins the slot it came
+ * from, which receives the swapped tile or nothing; Space (or a right
+ * click) pins or unpins any slot, empty ones included; an accepted hint
+ * moves a tile there from an unpinned slot and pins it; Solve keeps the
+ * pins of slots whose content it does not change. */
 typedef struct {
     int side, ncells;
     int *q, *r;               /* axial coordinates */

@@ -25,16 +25,22 @@ typedef struct {
     int geom;
 } hexiom_ui;
 
-/* Direction indices of hexgrid.h as they lie on this screen. */
+/* Direction indices of hexgrid.h (drawn flat-topped there: "top, then
+ * clockwise") as they lie on this row-by-row (pointy) screen layout. */
 enum { DIR_NW = 0, DIR_NE = 1, DIR_E = 2, DIR_SE = 3, DIR_SW = 4, DIR_W = 5 };
 
 const char *const hexiom_help[] = {
-    "Left Right, l: move along the row; Up Down, k j: up or down (zigzag)",
-    "w e / a d / z x: to the upper-left, upper-right / left, right / lower-left, lower-right",
-    "Enter: pick up a tile; Enter again: drop it there (swaps with a tile)",
-    "Space: pin or unpin the slot (pinned slots are your claims for check and hint)",
-    "0-6: bring a tile of that value here; . or -: move this tile away",
-    "mouse: click a tile then a slot, or drag it; right click pins",
+    "Left Right, l   move along the row",
+    "Up Down, k j    move up or down (zigzag in a column)",
+    "w e             to the upper-left / upper-right neighbour",
+    "a d             to the left / right neighbour",
+    "z x             to the lower-left / lower-right neighbour",
+    "Enter           pick up a tile; again: drop it (swaps)",
+    "Space           pin or unpin a slot: a claim for check/hint",
+    "0-6             bring a tile of that value here, pinned",
+    ". -             move this slot's tile away, pin it empty",
+    "left click      pick up, then drop; or drag a tile",
+    "right click     pin or unpin a slot",
     NULL,
 };
 
@@ -170,7 +176,7 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
     for (int c = 0; c < n; c++) {
         int y, x;
         cell_pos(h, g, c, &y, &x);
-        int left = g == GEOM_COMPACT ? x - 1 : x - 1, width = g == GEOM_COMPACT ? 2 : 3;
+        int left = x - 1, width = g == GEOM_COMPACT ? 2 : 3;
         unsigned mk = marks[c];
         if (h->hole[c]) {
             /* not a slot: blank, but the cursor may stand on it */
