@@ -259,6 +259,47 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     return st;
 }
 
+/* How many forced facts, nearest first, a hint compares. */
+#define HINT_CHOICES 4
+
+static void sync_explainer(assist *a)
+{
+    if (!a->explainer)
+        a->explainer = sat_clone_with_groups(a->sat);
+    else
+        sat_sync_clone(a->explainer, a->sat);
+}
+
+/* Of the forced facts (nearest first), the one whose proof needs the
+ * fewest constraint groups, judged by one solver call each on the copy
+ * with selectors (its failed selectors: a core, not always the smallest,
+ * but a fair measure).  A player wants the easiest next step nearby. */
+static int simplest(assist *a, const int *marks, int nmarks, const int *forced, int n)
+{
+    if (n == 1 || a->group_sels.n == 0)
+        return forced[0];
+    sync_explainer(a);
+    int best = forced[0], best_size = -1;
+    int_vec as = {0};
+    for (int k = 0; k < n; k++) {
+        base_assumptions(a, marks, nmarks, &as);
+        for (int g = 0; g < a->group_sels.n; g++)
+            vec_push(&as, a->group_sels.v[g]);
+        vec_push(&as, -a->fact_lits.v[forced[k]]);
+        if (call_on(a, a->explainer, as.v, as.n) != SAT_UNSAT)
+            break; /* out of time: keep what we have */
+        int size = 0;
+        for (int g = 0; g < a->group_sels.n; g++)
+            size += sat_failed(a->explainer, a->group_sels.v[g]);
+        if (best_size < 0 || size < best_size) {
+            best_size = size;
+            best = forced[k];
+        }
+    }
+    vec_free(&as);
+    return best;
+}
+
 assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
                           assist_hint_result *out)
 {
@@ -295,7 +336,8 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
             choice = order ? order[i] : i;
     assist_status st = ASSIST_OK;
     int base_n = as.n;
-    for (int i = 0; i < ntried; i++) {
+    int forced[HINT_CHOICES], nforced = 0;
+    for (int i = 0; i < ntried && nforced < HINT_CHOICES; i++) {
         int f = order ? order[i] : i;
         if (f < 0 || f >= nf || !candidate[f])
             continue;
@@ -303,12 +345,13 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
         vec_push(&as, -a->fact_lits.v[f]);
         r = call(a, as.v, as.n);
         if (r == SAT_UNSAT) {
-            out->fact = f;
-            out->forced = true;
-            break;
+            forced[nforced++] = f;
+            candidate[f] = false;
+            continue;
         }
         if (r == SAT_UNKNOWN) {
-            st = ASSIST_UNKNOWN;
+            if (nforced == 0)
+                st = ASSIST_UNKNOWN;
             break;
         }
         /* model filtering: a fact false here is not forced */
@@ -316,8 +359,12 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
             if (candidate[g] && !sat_value(a->sat, a->fact_lits.v[g]))
                 candidate[g] = false;
     }
-    if (st == ASSIST_OK && out->fact < 0)
+    if (nforced > 0) {
+        out->fact = simplest(a, marks, nmarks, forced, nforced);
+        out->forced = true;
+    } else if (st == ASSIST_OK) {
         out->fact = choice; /* -1 when every fact is already marked */
+    }
     free(candidate);
     free(marked);
     vec_free(&marked_lits);
@@ -336,10 +383,7 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
     if (fact < 0 || fact >= a->fact_lits.n)
         return ASSIST_NONE;
     /* The copy with selectors: its failed selectors name the groups. */
-    if (!a->explainer)
-        a->explainer = sat_clone_with_groups(a->sat);
-    else
-        sat_sync_clone(a->explainer, a->sat);
+    sync_explainer(a);
     sat_solver *sat = a->explainer;
     int_vec fixed = {0};
     vec_push(&fixed, -a->fact_lits.v[fact]);

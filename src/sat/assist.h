@@ -72,8 +72,10 @@ typedef struct {
 
 /* A fact not yet marked that holds in every solution consistent with the
  * marks.  Candidates are tried in the order given (nearest the player's
- * focus first); order NULL means fact order.  When nothing is forced, a
- * fact of one consistent solution is offered with forced = false. */
+ * focus first); order NULL means fact order.  Of the first few forced
+ * facts found, the one with the smallest proof (fewest groups) is given.
+ * When nothing is forced, a fact of one consistent solution is offered
+ * with forced = false. */
 assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
                           assist_hint_result *out);
 

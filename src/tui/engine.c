@@ -191,10 +191,12 @@ void engine_hint(app *s)
                     vec_push(&s->efacts, why.v[i]);
                 if (why.n) {
                     size_t len = strlen(reasons);
-                    snprintf(reasons + len, sizeof reasons - len, "%s%d of your marks",
-                             groups.n ? " and " : "", why.n);
                     if (why.n == 1)
-                        reasons[strlen(reasons) - 1] = 0; /* "1 of your mark" */
+                        snprintf(reasons + len, sizeof reasons - len, "%sone of your marks (shown)",
+                                 groups.n ? " and " : "");
+                    else
+                        snprintf(reasons + len, sizeof reasons - len, "%s%d of your marks (shown)",
+                                 groups.n ? " and " : "", why.n);
                 }
             }
             if (reasons[0])

@@ -67,13 +67,17 @@ static void hint_only_forced_facts(void)
     CHECK(assist_hint(a, NULL, 0, NULL, 0, &h) == ASSIST_OK);
     CHECK_MSG(!h.forced, "claimed fact %d is forced", h.fact);
     CHECK(h.fact >= 0); /* a choice is offered */
-    /* With x1 true, x2 is forced (fact 2), found first in order. */
+    /* With x1 true, x2 and x3 are forced; x3 comes first in the order but
+     * needs groups A and B, x2 only A: the simpler proof wins. */
     int marks[] = {0};
     int order[] = {5, 4, 3, 2, 1, 0};
     CHECK(assist_hint(a, marks, 1, order, 6, &h) == ASSIST_OK);
     CHECK(h.forced);
-    CHECK_MSG(h.fact == 4 || h.fact == 2, "fact %d", h.fact);
-    CHECK(h.fact == 4); /* x3 comes first in the order and is forced too */
+    CHECK_MSG(h.fact == 2, "fact %d", h.fact);
+    /* with only x3 in the order, x3 it is */
+    int only_x3[] = {4};
+    CHECK(assist_hint(a, marks, 1, only_x3, 1, &h) == ASSIST_OK);
+    CHECK(h.forced && h.fact == 4);
     assist_free(a);
 }
 
