@@ -58,6 +58,11 @@ bool board_save(const board *b, const char *path, char *err, size_t errn);
  * (tessera --check SAVE).  NULL with err filled (file:line:col) when the
  * file is malformed; it never crashes on any input. */
 board *board_load(const char *path, diag *err);
+/* The same from a save file's bytes in memory (len of them; NUL bytes
+ * are refused); source names it in err. */
+board *board_load_text(const char *text, size_t len, const char *source, diag *err);
+/* The save file's text for b, as board_save writes it. */
+void board_format(const board *b, strbuf *out);
 
 /* Resume: loads the save for pz if there is one and it is the same
  * puzzle; a corrupt save is renamed aside (*.corrupt) and reported in

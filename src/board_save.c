@@ -546,16 +546,33 @@ board *board_load(const char *path, diag *err)
         diag_set(err, 0, 0, "cannot read: %s", strerror(errno));
         return NULL;
     }
-    if (strlen(text) != len) {
-        int line, col;
-        text_position(text, strlen(text), &line, &col);
-        diag_set(err, line, col, "binary data (a NUL byte) in a save file");
-        free(text);
-        return NULL;
-    }
-    board *b = parse_save(text, path, err);
+    board *b = board_load_text(text, len, path, err);
     free(text);
     return b;
+}
+
+board *board_load_text(const char *text, size_t len, const char *source, diag *err)
+{
+    err->source = source;
+    size_t n = strnlen(text, len);
+    if (n != len) {
+        int line, col;
+        text_position(text, n, &line, &col);
+        diag_set(err, line, col, "binary data (a NUL byte) in a save file");
+        return NULL;
+    }
+    /* parse_save reads up to a terminating NUL, which text may lack */
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    board *b = parse_save(copy, source, err);
+    free(copy);
+    return b;
+}
+
+void board_format(const board *b, strbuf *out)
+{
+    format_save(b, out);
 }
 
 board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)

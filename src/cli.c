@@ -177,6 +177,40 @@ static bool parse_size(const char *s, int *w, int *h)
     return true;
 }
 
+bool cli_generate_options(const cli_options *o, gen_options *g)
+{
+    if (o->size && !parse_size(o->size, &g->width, &g->height)) {
+        fprintf(stderr, "tessera: --size: expected N or WxH (1 to 1000), got '%s'\n", o->size);
+        return false;
+    }
+    if (o->values) {
+        char *end;
+        long v = strtol(o->values, &end, 10);
+        if (*end || v < 1 || v > 10) {
+            fprintf(stderr, "tessera: --values: expected a number from 1 to 10, got '%s'\n", o->values);
+            return false;
+        }
+        g->values = (int)v;
+    }
+    if (o->difficulty && strcmp(o->difficulty, "easy") && strcmp(o->difficulty, "medium") &&
+        strcmp(o->difficulty, "hard")) {
+        fprintf(stderr, "tessera: --difficulty: expected easy, medium or hard, got '%s'\n",
+                o->difficulty);
+        return false;
+    }
+    g->difficulty = o->difficulty;
+    if (o->seed) {
+        char *end;
+        errno = 0;
+        g->seed = strtoul(o->seed, &end, 10);
+        if (*end || errno || o->seed[0] == '-') {
+            fprintf(stderr, "tessera: --seed: expected a non-negative number, got '%s'\n", o->seed);
+            return false;
+        }
+    }
+    return true;
+}
+
 int cli_generate(const char *family, const cli_options *o)
 {
     const game_family *f = game_find(family);
@@ -189,35 +223,8 @@ int cli_generate(const char *family, const cli_options *o)
         return EXIT_BAD_INPUT;
     }
     gen_options g = {0};
-    if (o->size && !parse_size(o->size, &g.width, &g.height)) {
-        fprintf(stderr, "tessera: --size: expected N or WxH (1 to 1000), got '%s'\n", o->size);
+    if (!cli_generate_options(o, &g))
         return EXIT_BAD_INPUT;
-    }
-    if (o->values) {
-        char *end;
-        long v = strtol(o->values, &end, 10);
-        if (*end || v < 1 || v > 10) {
-            fprintf(stderr, "tessera: --values: expected a number from 1 to 10, got '%s'\n", o->values);
-            return EXIT_BAD_INPUT;
-        }
-        g.values = (int)v;
-    }
-    if (o->difficulty && strcmp(o->difficulty, "easy") && strcmp(o->difficulty, "medium") &&
-        strcmp(o->difficulty, "hard")) {
-        fprintf(stderr, "tessera: --difficulty: expected easy, medium or hard, got '%s'\n",
-                o->difficulty);
-        return EXIT_BAD_INPUT;
-    }
-    g.difficulty = o->difficulty;
-    if (o->seed) {
-        char *end;
-        errno = 0;
-        g.seed = strtoul(o->seed, &end, 10);
-        if (*end || errno || o->seed[0] == '-') {
-            fprintf(stderr, "tessera: --seed: expected a non-negative number, got '%s'\n", o->seed);
-            return EXIT_BAD_INPUT;
-        }
-    }
     strbuf out = {0};
     diag err = {.source = "--generate"};
     if (!f->generate(&g, &out, &err)) {

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "game.h"
 #include "util.h"
 
 /* Exit statuses of the batch contract (formats.md). */
@@ -31,6 +32,9 @@ int cli_solve(const char *arg, const cli_options *o);
 int cli_count(const char *arg, const cli_options *o);
 int cli_dimacs(const char *arg, const cli_options *o);
 int cli_generate(const char *family, const cli_options *o);
+/* The --size, --values, --difficulty and --seed of o checked and read
+ * into g; false after a message on standard error. */
+bool cli_generate_options(const cli_options *o, gen_options *g);
 int cli_check(const char *save_path, const cli_options *o);
 int cli_hint(const char *save_path, const cli_options *o);
 
