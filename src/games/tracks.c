@@ -181,6 +181,21 @@ static int lazy_refine(void *ctx, sat_solver *s)
     return added;
 }
 
+/* lits[0] ^ ... ^ lits[n-1] == odd, as a chain of fresh variables. */
+static void xor_chain(sat_solver *s, const int *lits, int n, bool odd)
+{
+    int acc = lits[0];
+    for (int i = 1; i < n; i++) {
+        int p = sat_new_var(s), b = lits[i];
+        sat_clause3(s, -p, acc, b);
+        sat_clause3(s, -p, -acc, -b);
+        sat_clause3(s, p, -acc, b);
+        sat_clause3(s, p, acc, -b);
+        acc = p;
+    }
+    sat_unit(s, odd ? acc : -acc);
+}
+
 /* Variables: t[c] "cell c holds track", e[i] "track crosses edge i".
  * Structure (always on): an edge's track needs track in both cells; a track
  * cell has exactly two ends (the entrance and exit count their off-board
@@ -260,6 +275,24 @@ static void encode(const void *pz, assist *a)
                 sat_clause(s, cl, m);
             }
         }
+    }
+    /* Parity: the track crosses the line between two rows (or columns) an
+     * odd number of times when its ends lie on different sides, an even
+     * number when on the same side, and a loop crosses it evenly.  Implied
+     * by the rules, but CDCL cannot find it alone, and without it a sparse
+     * puzzle (a generator's first rounds) can take minutes. */
+    int cut[TRACKS_MAX_SIDE];
+    for (int y = 0; y + 1 < h; y++) {
+        for (int x = 0; x < w; x++)
+            cut[x] = ev[tracks_edge(t, y * w + x, TRACKS_S)];
+        bool odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
+        xor_chain(s, cut, w, odd);
+    }
+    for (int x = 0; x + 1 < w; x++) {
+        for (int y = 0; y < h; y++)
+            cut[y] = ev[tracks_edge(t, y * w + x, TRACKS_E)];
+        bool odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
+        xor_chain(s, cut, h, odd);
     }
     /* Groups, in the order tracks.h documents: rows, columns, given pieces. */
     int *line = xcalloc((size_t)(w > h ? w : h), sizeof *line);
@@ -386,7 +419,7 @@ const game_family tracks_family = {
     .fact_text = fact_text,
     .verify = tracks_verify,
     .format_answer = format_answer,
-    .generate = NULL,
+    .generate = tracks_generate,
     .ui_create = tracks_ui_create,
     .ui_free = tracks_ui_free,
     .layout = tracks_layout,

@@ -1,0 +1,232 @@
+/* tracks_gen.c: the Train Tracks generator.  Plants a random track from the
+ * left edge to the bottom edge (as Tatham's generator does), then makes it
+ * the only answer: starting with every piece given, givens are taken away
+ * while no other answer appears.  "hard" takes away all it can, "medium"
+ * stops at one given in ten track cells, "easy" at one in five. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tracks.h"
+#include "rng.h"
+
+/* A planted track: cells in order from the entrance to the exit. */
+typedef struct {
+    int *cell, len;
+    unsigned char *on;
+} plan;
+
+/* A loop-erased random walk from a random row of the left edge until it
+ * reaches the bottom row (uniformly random among self-avoiding routes of
+ * its kind), then random "bumps" (a step a->b becomes a->a'->b'->b, a' and
+ * b' beside it) until it covers about `target` cells or no bump fits. */
+static void plant(rng *r, int w, int h, int target, plan *p, int *index)
+{
+    int cells = w * h;
+    memset(p->on, 0, (size_t)cells);
+    for (int c = 0; c < cells; c++)
+        index[c] = -1;
+    p->len = 0;
+    int cur = rng_below(r, h - 1) * w;
+    p->cell[p->len] = cur;
+    index[cur] = p->len++;
+    while (cur / w != h - 1) {
+        static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
+        int k = rng_below(r, 4), nx = cur % w + dx[k], ny = cur / w + dy[k];
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+            continue;
+        int nb = ny * w + nx;
+        if (index[nb] >= 0) { /* erase the loop just closed */
+            for (int i = index[nb] + 1; i < p->len; i++)
+                index[p->cell[i]] = -1;
+            p->len = index[nb] + 1;
+        } else {
+            p->cell[p->len] = nb;
+            index[nb] = p->len++;
+        }
+        cur = nb;
+    }
+    for (int i = 0; i < p->len; i++)
+        p->on[p->cell[i]] = 1;
+    int tries = 0, max_tries = 60 * cells;
+    while (p->len < target && tries++ < max_tries) {
+        int i = rng_below(r, p->len - 1);
+        int a = p->cell[i], b = p->cell[i + 1];
+        int ax = a % w, ay = a / w, bx = b % w, by = b / w;
+        int s = rng_below(r, 2) ? 1 : -1;
+        int ox = ay == by ? 0 : s, oy = ay == by ? s : 0; /* sideways */
+        int a2x = ax + ox, a2y = ay + oy, b2x = bx + ox, b2y = by + oy;
+        if (a2x < 0 || a2y < 0 || a2x >= w || a2y >= h || b2x < 0 || b2y < 0 || b2x >= w || b2y >= h)
+            continue;
+        int a2 = a2y * w + a2x, b2 = b2y * w + b2x;
+        if (p->on[a2] || p->on[b2])
+            continue;
+        memmove(&p->cell[i + 3], &p->cell[i + 1], (size_t)(p->len - i - 1) * sizeof *p->cell);
+        p->cell[i + 1] = a2;
+        p->cell[i + 2] = b2;
+        p->len += 2;
+        p->on[a2] = p->on[b2] = 1;
+    }
+}
+
+static int dir_between(int a, int b)
+{
+    return b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
+}
+
+static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
+
+/* The marks that stand for a given piece at cell: track there, and each
+ * interior edge as the piece has it. */
+static int piece_marks(const tracks_puzzle *t, int cell, int piece, int *out)
+{
+    int n = 0, cells = tracks_cells(t);
+    out[n++] = 2 * cell;
+    for (int k = 0; k < 4; k++) {
+        int e = tracks_edge(t, cell, DIRS[k]);
+        if (e >= 0)
+            out[n++] = 2 * (cells + e) + ((piece & DIRS[k]) ? 0 : 1);
+    }
+    return n;
+}
+
+static int collect_marks(const tracks_puzzle *t, const unsigned char *given, const int *piece,
+                         int act_fact, int *marks)
+{
+    int n = 0;
+    marks[n++] = act_fact;
+    for (int c = 0; c < tracks_cells(t); c++)
+        if (given[c])
+            n += piece_marks(t, c, piece[c], marks + n);
+    return n;
+}
+
+bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
+{
+    int w = opt->width ? opt->width : 10, h = opt->height ? opt->height : w;
+    if (w < 4 || h < 4 || w > TRACKS_MAX_SIDE || h > TRACKS_MAX_SIDE) {
+        diag_set(err, 0, 0, "Train Tracks grids are 4 to %d cells on a side (got %dx%d)",
+                 TRACKS_MAX_SIDE, w, h);
+        return false;
+    }
+    const char *level = opt->difficulty ? opt->difficulty : "medium";
+    rng r;
+    rng_seed(&r, opt->seed);
+    int cells = w * h;
+    plan p = {xmalloc((size_t)cells * sizeof *p.cell), 0, xcalloc((size_t)cells, 1)};
+    /* Tatham's tracks cover about three cells in five at 8x8 and one in
+     * four at 30x30; a line without any track gives little to reason
+     * with, so such plans are redrawn */
+    int side = w > h ? w : h, *index = xmalloc((size_t)cells * sizeof *index);
+    int percent = 60 - (side - 8) * 6 / 5;
+    if (percent < 22)
+        percent = 22;
+    for (int attempt = 0; attempt < 50; attempt++) {
+        plant(&r, w, h, cells * (percent - 4 + rng_below(&r, 9)) / 100, &p, index);
+        bool empty_line = false;
+        for (int y = 0; y < h && !empty_line; y++) {
+            int k = 0;
+            for (int x = 0; x < w; x++)
+                k += p.on[y * w + x];
+            empty_line = k == 0;
+        }
+        for (int x = 0; x < w && !empty_line; x++) {
+            int k = 0;
+            for (int y = 0; y < h; y++)
+                k += p.on[y * w + x];
+            empty_line = k == 0;
+        }
+        if (!empty_line)
+            break;
+    }
+    free(index);
+    tracks_puzzle *t = tracks_new(w, h);
+    int *piece = xcalloc((size_t)cells, sizeof *piece);
+    t->end_cell[0] = p.cell[0];
+    t->end_dir[0] = TRACKS_W;
+    t->end_cell[1] = p.cell[p.len - 1];
+    t->end_dir[1] = TRACKS_S;
+    piece[p.cell[0]] |= TRACKS_W;
+    piece[p.cell[p.len - 1]] |= TRACKS_S;
+    for (int i = 0; i + 1 < p.len; i++) {
+        int a = p.cell[i], b = p.cell[i + 1], d = dir_between(a, b);
+        piece[a] |= d;
+        piece[b] |= tracks_opposite(d);
+    }
+    for (int c = 0; c < cells; c++)
+        if (piece[c]) {
+            t->row[c / w]++;
+            t->col[c % w]++;
+        }
+    /* One engine for the whole search: givens are marks (assumptions), and
+     * "some edge differs from the plan" sits behind one more fact. */
+    assist *a = assist_create();
+    game_find("tracks")->encode(t, a);
+    sat_solver *s = assist_sat(a);
+    int act = sat_new_var(s);
+    int_vec differ = {0};
+    vec_push(&differ, -act);
+    for (int e = 0; e < t->nedges; e++) {
+        int ca, cb;
+        tracks_edge_cells(t, e, &ca, &cb);
+        bool planted = (piece[ca] & dir_between(ca, cb)) != 0;
+        int lit = assist_fact_lit(a, 2 * (cells + e));
+        vec_push(&differ, planted ? -lit : lit);
+    }
+    sat_clause(s, differ.v, differ.n);
+    vec_free(&differ);
+    int act_fact = assist_add_fact(a, act);
+    /* Start with every planted piece given (trivially unique), then take
+     * givens away in random order while the plan stays the only answer.
+     * Solving near-unique boards is quick; a sparse board (only the counts
+     * and the ends) can make CDCL search for minutes at 30x30, which is
+     * why the search never starts there. */
+    unsigned char *given = xcalloc((size_t)cells, 1);
+    int *order = xmalloc((size_t)cells * sizeof *order), norder = 0;
+    for (int i = 0; i < p.len; i++) {
+        given[p.cell[i]] = 1;
+        if (i > 0 && i + 1 < p.len)
+            order[norder++] = p.cell[i];
+    }
+    rng_shuffle(&r, order, norder);
+    /* how many givens a level keeps at least (hard: as few as it can) */
+    int keep = strcmp(level, "easy") == 0 ? p.len / 5 : strcmp(level, "hard") == 0 ? 0 : p.len / 10;
+    /* A given stays when proving the plan unique without it takes more
+     * than this many conflicts: that bounds the time, and keeps the puzzle
+     * within reach of reasoning (harder levels allow longer proofs). */
+    sat_budget budget = {.conflicts = strcmp(level, "easy") == 0     ? 100
+                                      : strcmp(level, "hard") == 0 ? 2000
+                                                                   : 500};
+    assist_set_budget(a, &budget);
+    int *marks = xmalloc((size_t)(5 * cells + 1) * sizeof *marks);
+    bool *facts = xmalloc((size_t)assist_num_facts(a) * sizeof *facts);
+    bool ok = true;
+    int ngiven = p.len;
+    (void)err;
+    /* One given at a time: taking groups away at once was tried and was
+     * slower (a failed group burns a whole budget). */
+    for (int i = 0; i < norder && ngiven > keep; i++) {
+        given[order[i]] = 0;
+        int n = collect_marks(t, given, piece, act_fact, marks);
+        if (assist_solve(a, marks, n, facts) == ASSIST_NONE)
+            ngiven--;
+        else /* another answer, or no proof within the budget */
+            given[order[i]] = 1;
+    }
+    if (ok) {
+        for (int c = 0; c < cells; c++)
+            t->given[c] = given[c] ? (unsigned char)piece[c] : 0;
+        ok = tracks_write_id(t, out);
+        if (!ok)
+            diag_set(err, 0, 0, "internal error: the ends are not where a game ID puts them");
+    }
+    free(order);
+    free(facts);
+    free(marks);
+    free(given);
+    assist_free(a);
+    free(piece);
+    tracks_free(t);
+    free(p.cell);
+    free(p.on);
+    return ok;
+}
