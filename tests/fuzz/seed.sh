@@ -1,0 +1,41 @@
+#!/bin/bash
+# seed.sh: (re)builds the parse harness's seed corpus, tests/fuzz/corpus/parse/,
+# from the puzzles the project already has: tests/data/FAMILY, tests/bad/FAMILY
+# and puzzles/FAMILY, each prefixed with its family's name line, plus the
+# first 25 Tatham game IDs listed in tests/data/*/tatham-ids.txt.  Run
+# it from anywhere when a family adds puzzles; it only adds files.
+# (The save and argument seeds are written by hand: see corpus/README.md.)
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=$top/tests/fuzz/corpus/parse
+mkdir -p "$out"
+for dir in "$top"/tests/data/* "$top"/tests/bad/* "$top"/puzzles/*; do
+    [ -d "$dir" ] || continue
+    fam=$(basename "$dir")
+    kind=$(basename "$(dirname "$dir")")
+    for f in "$dir"/*; do
+        [ -f "$f" ] || continue
+        base=$(basename "$f")
+        case "$base" in README* | *.md) continue ;; esac
+        # real puzzles are a few KiB; very large seeds only slow the fuzzer
+        [ "$(stat -c %s "$f")" -le 16384 ] || continue
+        if [ "$base" = tatham-ids.txt ]; then
+            i=0
+            while IFS= read -r id; do
+                case "$id" in '' | '#'*) continue ;; esac
+                i=$((i + 1))
+                [ $i -le 25 ] || break
+                printf '%s\n%s' "$fam" "$id" >"$out/$fam-id-$i"
+            done <"$f"
+            continue
+        fi
+        { printf '%s\n' "$fam"; cat "$f"; } >"$out/$fam-$kind-$base"
+    done
+done
+# the same text under two names is one seed
+declare -A seen
+for f in "$out"/*; do
+    sum=$(md5sum <"$f" | cut -d' ' -f1)
+    if [ -n "${seen[$sum]:-}" ]; then rm "$f"; else seen[$sum]=1; fi
+done
+ls "$out" | wc -l
