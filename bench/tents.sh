@@ -2,9 +2,9 @@
 # bench/tents.sh: Tents speed, by hand (not part of the test suite).
 #   bash bench/tents.sh BINARY [SOURCE_DIR] [RUNS]
 # For every size in Simon Tatham's IDs (shared bench data, else the copy in
-# tests/data): the median wall time of a whole `tessera --solve` process,
-# and the median in-process solver time (parse+encode+solve, and the solve
-# call alone) from solve_bench.  Then 30x30, 40x40 and 50x50 puzzles made
+# tests/data): the median CPU time of a whole `tessera --solve` process, and
+# the median in-process wall time (parse+encode+solve, and the solve call
+# alone) from solve_bench.  Then 30x30, 40x40 and 50x50 puzzles made
 # by the generator, which Tatham's generator cannot reach.
 set -u
 bin=$1
@@ -17,15 +17,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-now_ns() { date +%s%N; }
 
-# per-process median of one ID (ms)
+# per-process median CPU time (user + system, ms) of one ID: CPU rather
+# than wall time, because these machines are shared and noisy
 process_ms() {
+    local TIMEFORMAT='%3U %3S'
     for _ in $(seq "$runs"); do
-        local t0=$(now_ns)
-        "$bin" --solve "$1" >/dev/null || echo "FAILED: $1" >&2
-        echo $((($(now_ns) - t0) / 1000))
-    done | median | awk '{printf "%.2f", $1 / 1000}'
+        { time "$bin" --solve "$1" >/dev/null 2>&1 || echo "FAILED: $1" >&2; } 2>&1 |
+            awk '{printf "%.3f\n", ($1 + $2) * 1000}'
+    done | median
 }
 
 bench_group() { # label, file of IDs (one per line)
@@ -38,7 +38,7 @@ bench_group() { # label, file of IDs (one per line)
     printf '%-12s %4d %14s %14s %14s\n' "$label" "${#proc[@]}" "$pm" "$tm" "$sm"
 }
 
-printf '%-12s %4s %14s %14s %14s\n' group n "process ms" "in-proc ms" "solver ms"
+printf '%-12s %4s %14s %14s %14s\n' group n "process cpu ms" "in-proc ms" "solver ms"
 for group in $(cut -d: -f1 "$ids" | sort -u | sort -t x -k1,1n); do
     grep "^$group:" "$ids" >"$tmp/list"
     bench_group "$group" "$tmp/list"
