@@ -40,74 +40,85 @@ static int limit_message(const char *what)
     return EXIT_LIMIT;
 }
 
-/* The starting marks: the puzzle's givens, as the family states them. */
-static int initial_marks(const puzzle *p, const assist *a, int **marks_out, int **state_out)
+/* What every puzzle command starts from: the puzzle, its encoding, and the
+ * marks of its givens. */
+typedef struct {
+    puzzle *p;
+    assist *a;
+    int *state; /* the starting board: givens in */
+    int *marks;
+    int nmarks;
+} batch_job;
+
+static bool job_open(batch_job *j, const char *arg, const cli_options *o)
 {
-    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
-    p->family->init_state(p->data, state);
-    int max = assist_num_facts(a) + 1;
-    int *marks = xcalloc((size_t)max, sizeof *marks);
-    int n = p->family->state_marks(p->data, state, marks, max);
-    *marks_out = marks;
-    *state_out = state;
-    return n;
+    memset(j, 0, sizeof *j);
+    j->p = load_or_report(arg, o);
+    if (!j->p)
+        return false;
+    j->a = puzzle_encode(j->p);
+    apply_budget(j->a, o);
+    j->state = xcalloc((size_t)j->p->nstate + 1, sizeof *j->state);
+    j->p->family->init_state(j->p->data, j->state);
+    int max = assist_num_facts(j->a) + 1;
+    j->marks = xcalloc((size_t)max, sizeof *j->marks);
+    j->nmarks = j->p->family->state_marks(j->p->data, j->state, j->marks, max);
+    return true;
+}
+
+static void job_close(batch_job *j)
+{
+    free(j->marks);
+    free(j->state);
+    assist_free(j->a);
+    puzzle_free(j->p);
 }
 
 int cli_solve(const char *arg, const cli_options *o)
 {
-    puzzle *p = load_or_report(arg, o);
-    if (!p)
+    batch_job j;
+    if (!job_open(&j, arg, o))
         return EXIT_BAD_INPUT;
-    assist *a = puzzle_encode(p);
-    apply_budget(a, o);
-    int *marks, *state;
-    int nmarks = initial_marks(p, a, &marks, &state);
-    bool *facts = xcalloc((size_t)assist_num_facts(a) + 1, sizeof *facts);
+    const game_family *f = j.p->family;
+    bool *facts = xcalloc((size_t)assist_num_facts(j.a) + 1, sizeof *facts);
     int rc = EXIT_DONE;
-    assist_status st = assist_solve(a, marks, nmarks, facts);
+    assist_status st = assist_solve(j.a, j.marks, j.nmarks, facts);
     if (st == ASSIST_NONE) {
-        fprintf(stderr, "tessera: %s: no solution\n", p->source);
+        fprintf(stderr, "tessera: %s: no solution\n", j.p->source);
         rc = EXIT_NO_SOLUTION;
     } else if (st == ASSIST_UNKNOWN) {
-        rc = limit_message(p->source);
+        rc = limit_message(j.p->source);
     } else {
-        p->family->apply_solution(p->data, facts, state);
+        f->apply_solution(j.p->data, facts, j.state);
         char why[256];
-        if (!p->family->verify(p->data, state, why, sizeof why)) {
+        if (!f->verify(j.p->data, j.state, why, sizeof why)) {
             fprintf(stderr, "tessera: %s: internal error: the checker rejects the solver's answer: %s\n",
-                    p->source, why);
+                    j.p->source, why);
             rc = EXIT_NO_SOLUTION;
         } else {
             strbuf out = {0};
-            p->family->format_answer(p->data, state, &out);
+            f->format_answer(j.p->data, j.state, &out);
             fputs(out.s ? out.s : "", stdout);
             sb_free(&out);
         }
     }
     free(facts);
-    free(marks);
-    free(state);
-    assist_free(a);
-    puzzle_free(p);
+    job_close(&j);
     return rc;
 }
 
 int cli_count(const char *arg, const cli_options *o)
 {
-    puzzle *p = load_or_report(arg, o);
-    if (!p)
+    batch_job j;
+    if (!job_open(&j, arg, o))
         return EXIT_BAD_INPUT;
-    assist *a = puzzle_encode(p);
-    apply_budget(a, o);
-    int *marks, *state;
-    int nmarks = initial_marks(p, a, &marks, &state);
+    const game_family *f = j.p->family;
     long count = 0, limit = o->count_limit > 0 ? o->count_limit : 2;
-    assist_status st = p->family->count
-                           ? p->family->count(p->data, a, marks, nmarks, limit, o->timeout, &count)
-                           : assist_count(a, marks, nmarks, limit, &count);
+    assist_status st = f->count ? f->count(j.p->data, j.a, j.marks, j.nmarks, limit, o->timeout, &count)
+                                : assist_count(j.a, j.marks, j.nmarks, limit, &count);
     int rc = EXIT_DONE;
     if (st == ASSIST_UNKNOWN) {
-        fprintf(stderr, "tessera: %s: the time limit ran out after %ld solutions\n", p->source, count);
+        fprintf(stderr, "tessera: %s: the time limit ran out after %ld solutions\n", j.p->source, count);
         rc = EXIT_LIMIT;
     } else if (count >= limit) {
         printf("at least %ld\n", limit);
@@ -116,25 +127,18 @@ int cli_count(const char *arg, const cli_options *o)
         if (count == 0)
             rc = EXIT_NO_SOLUTION;
     }
-    free(marks);
-    free(state);
-    assist_free(a);
-    puzzle_free(p);
+    job_close(&j);
     return rc;
 }
 
 int cli_dimacs(const char *arg, const cli_options *o)
 {
-    puzzle *p = load_or_report(arg, o);
-    if (!p)
+    batch_job j;
+    if (!job_open(&j, arg, o))
         return EXIT_BAD_INPUT;
-    assist *a = puzzle_encode(p);
-    int *marks, *state;
-    int nmarks = initial_marks(p, a, &marks, &state);
-    sat_solver *s = assist_sat(a);
     /* givens become unit clauses so the file stands alone */
-    for (int i = 0; i < nmarks; i++)
-        sat_unit(s, assist_fact_lit(a, marks[i]));
+    for (int i = 0; i < j.nmarks; i++)
+        sat_unit(assist_sat(j.a), assist_fact_lit(j.a, j.marks[i]));
     int rc = EXIT_DONE;
     bool to_stdout = strcmp(o->dimacs, "-") == 0;
     FILE *f = to_stdout ? stdout : fopen(o->dimacs, "w");
@@ -142,7 +146,7 @@ int cli_dimacs(const char *arg, const cli_options *o)
         fprintf(stderr, "tessera: %s: cannot write: %s\n", o->dimacs, strerror(errno));
         rc = EXIT_BAD_INPUT;
     } else {
-        bool ok = assist_write_dimacs(a, f);
+        bool ok = assist_write_dimacs(j.a, f);
         if (!to_stdout && fclose(f) != 0)
             ok = false;
         if (!ok) {
@@ -150,10 +154,7 @@ int cli_dimacs(const char *arg, const cli_options *o)
             rc = EXIT_BAD_INPUT;
         }
     }
-    free(marks);
-    free(state);
-    assist_free(a);
-    puzzle_free(p);
+    job_close(&j);
     return rc;
 }
 

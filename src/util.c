@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void out_of_memory(void)
 {
@@ -173,4 +174,11 @@ void text_position(const char *text, size_t pos, int *line, int *col)
     }
     *line = l;
     *col = c;
+}
+
+double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }

@@ -30,6 +30,9 @@ void sb_puts(strbuf *b, const char *s);
 void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_free(strbuf *b);
 
+/* Seconds on a clock that never jumps (deadlines, timers). */
+double monotonic_seconds(void);
+
 /* Reads a whole file; NULL with errno set on failure.  Refuses files over
  * max_bytes (a puzzle is small; a multi-gigabyte input is a mistake). */
 char *read_file(const char *path, size_t max_bytes, size_t *len_out);

@@ -4,7 +4,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 struct assist {
     sat_solver *sat;         /* groups always on: solve, check, hint, count */
@@ -21,13 +20,6 @@ struct assist {
     double deadline; /* absolute, for the running service call */
     bool cancelled;
 };
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 assist *assist_create(void)
 {
@@ -111,7 +103,7 @@ bool assist_was_cancelled(const assist *a) { return a->cancelled; }
 static void start_call(assist *a)
 {
     a->cancelled = false;
-    a->deadline = (a->has_budget && a->budget.seconds > 0) ? now_seconds() + a->budget.seconds : 0;
+    a->deadline = (a->has_budget && a->budget.seconds > 0) ? monotonic_seconds() + a->budget.seconds : 0;
 }
 
 /* Assumption list: the marks as fact literals. */
@@ -131,7 +123,7 @@ static sat_result call_on(assist *a, sat_solver *sat, const int *assumptions, in
         const sat_budget *bp = NULL;
         if (a->has_budget) {
             if (a->deadline > 0) {
-                double left = a->deadline - now_seconds();
+                double left = a->deadline - monotonic_seconds();
                 if (left <= 0)
                     return SAT_UNKNOWN;
                 b.seconds = left;

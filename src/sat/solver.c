@@ -5,7 +5,6 @@
 #include <ccadical.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "util.h"
 
@@ -29,13 +28,6 @@ struct sat_solver {
     double next_poll;
     const sat_budget *budget;
 };
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 sat_solver *sat_create(void)
 {
@@ -159,7 +151,7 @@ static int terminate_cb(void *state)
     const sat_budget *b = s->budget;
     if (!b)
         return 0;
-    double t = now_seconds();
+    double t = monotonic_seconds();
     if (s->deadline > 0 && t >= s->deadline)
         return 1;
     if (b->poll && t >= s->next_poll) {
@@ -178,8 +170,8 @@ sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_bud
         sat_add(s, 0);
     s->cancelled = false;
     s->budget = budget;
-    s->deadline = (budget && budget->seconds > 0) ? now_seconds() + budget->seconds : 0;
-    s->next_poll = now_seconds() + 0.03;
+    s->deadline = (budget && budget->seconds > 0) ? monotonic_seconds() + budget->seconds : 0;
+    s->next_poll = monotonic_seconds() + 0.03;
     /* Assumptions and limits are reset by CaDiCaL after every solve. */
     if (budget) {
         ccadical_set_terminate(s->cadical, s, terminate_cb);

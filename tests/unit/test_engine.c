@@ -167,23 +167,31 @@ static void solve_only_clauses_stay_out_of_count(void)
     assist_free(a);
 }
 
-/* Pigeonhole 10 into 9: hard enough that a tiny budget runs out. */
-static void budget_runs_out(void)
+/* Pigeonhole: pigeons into pigeons-1 holes, unsatisfiable and hard enough
+ * (from 10 pigeons) that a small budget runs out.  Fact 0: pigeon 0 in
+ * hole 0. */
+static assist *pigeonhole(int pigeons)
 {
     assist *a = assist_create();
     sat_solver *s = assist_sat(a);
-    enum { P = 11, H = 10 };
-    int v[P][H];
-    for (int p = 0; p < P; p++)
-        for (int h = 0; h < H; h++)
-            v[p][h] = sat_new_var(s);
-    for (int p = 0; p < P; p++)
-        sat_clause(s, v[p], H);
-    for (int h = 0; h < H; h++)
-        for (int p = 0; p < P; p++)
-            for (int q = p + 1; q < P; q++)
-                sat_clause2(s, -v[p][h], -v[q][h]);
-    assist_add_fact(a, v[0][0]);
+    int holes = pigeons - 1;
+    int *v = xcalloc((size_t)(pigeons * holes), sizeof *v);
+    for (int i = 0; i < pigeons * holes; i++)
+        v[i] = sat_new_var(s);
+    for (int p = 0; p < pigeons; p++)
+        sat_clause(s, v + p * holes, holes);
+    for (int h = 0; h < holes; h++)
+        for (int p = 0; p < pigeons; p++)
+            for (int q = p + 1; q < pigeons; q++)
+                sat_clause2(s, -v[p * holes + h], -v[q * holes + h]);
+    assist_add_fact(a, v[0]);
+    free(v);
+    return a;
+}
+
+static void budget_runs_out(void)
+{
+    assist *a = pigeonhole(11);
     sat_budget b = {.conflicts = 50};
     assist_set_budget(a, &b);
     bool facts[1];
@@ -201,19 +209,7 @@ static bool cancel_now(void *ctx)
 
 static void poll_cancels(void)
 {
-    assist *a = assist_create();
-    sat_solver *s = assist_sat(a);
-    enum { P = 12, H = 11 };
-    int v[P][H];
-    for (int p = 0; p < P; p++)
-        for (int h = 0; h < H; h++)
-            v[p][h] = sat_new_var(s);
-    for (int p = 0; p < P; p++)
-        sat_clause(s, v[p], H);
-    for (int h = 0; h < H; h++)
-        for (int p = 0; p < P; p++)
-            for (int q = p + 1; q < P; q++)
-                sat_clause2(s, -v[p][h], -v[q][h]);
+    assist *a = pigeonhole(12);
     sat_budget b = {.seconds = 30, .poll = cancel_now};
     assist_set_budget(a, &b);
     CHECK(assist_solve(a, NULL, 0, NULL) == ASSIST_UNKNOWN);
