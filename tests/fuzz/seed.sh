@@ -4,7 +4,8 @@
 # and puzzles/FAMILY, each prefixed with its family's name line, plus the
 # first 25 Tatham game IDs listed in tests/data/*/tatham-ids.txt.  Run
 # it from anywhere when a family adds puzzles; it only adds files.
-# (The save and argument seeds are written by hand: see corpus/README.md.)
+# It also copies tests/bad-saves/ into corpus/save/ (whose other seeds are
+# saves written by the program); the argument seeds are written by hand.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/fuzz/corpus/parse
@@ -31,6 +32,11 @@ for dir in "$top"/tests/data/* "$top"/tests/bad/* "$top"/puzzles/*; do
         fi
         { printf '%s\n' "$fam"; cat "$f"; } >"$out/$fam-$kind-$base"
     done
+done
+# the damaged saves seed the save harness too
+mkdir -p "$top/tests/fuzz/corpus/save"
+for f in "$top"/tests/bad-saves/*.save; do
+    [ -f "$f" ] && cp "$f" "$top/tests/fuzz/corpus/save/bad-$(basename "$f")"
 done
 # the same text under two names is one seed
 declare -A seen
