@@ -26,16 +26,23 @@ static void tick(app *s)
     s->last_tick = now;
 }
 
-static void save_now(app *s)
+/* A save that fails as the player quits cannot be shown on the screen
+ * that is closing: it is printed once the terminal is restored. */
+static char quit_note[600];
+
+static bool save_now(app *s)
 {
     if (!s->can_save)
-        return;
+        return true;
     char err[512];
     tick(s);
-    if (board_save(s->b, s->save_path, err, sizeof err))
+    if (board_save(s->b, s->save_path, err, sizeof err)) {
         s->changes_since_save = 0;
-    else
-        screen_message(s, true, "cannot save: %s", err);
+        return true;
+    }
+    screen_message(s, true, "cannot save: %s", err);
+    snprintf(quit_note, sizeof quit_note, "cannot save: %s (the previous save is kept)", err);
+    return false;
 }
 
 void app_after_change(app *s)
@@ -196,6 +203,7 @@ static void play(app *s)
         key_event(s, ch);
     }
     tick(s);
+    quit_note[0] = 0;
     save_now(s);
     s->f->ui_free(s->ui);
     s->ui = NULL;
@@ -311,6 +319,8 @@ int tui_run(const char *arg, const tui_options *opt)
         play(&s);
         app_free(&s);
         term_stop();
+        if (quit_note[0])
+            fprintf(stderr, "tessera: %s\n", quit_note);
         return term_exit_status(EXIT_DONE);
     }
     if (!term_start())
@@ -333,5 +343,7 @@ int tui_run(const char *arg, const tui_options *opt)
         app_free(&s);
     }
     term_stop();
+    if (quit_note[0])
+        fprintf(stderr, "tessera: %s\n", quit_note);
     return term_exit_status(EXIT_DONE);
 }
