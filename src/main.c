@@ -1,10 +1,15 @@
 /* main.c: options, then either a batch command or the player. */
+#include <signal.h>
+
 #include "cli.h"
 #include "options.h"
 #include "tui/tui.h"
 
 int main(int argc, char **argv)
 {
+    /* over a file size limit (ulimit -f) write() then fails with EFBIG and
+     * the save reports it, instead of the signal killing us mid-save */
+    signal(SIGXFSZ, SIG_IGN);
     tessera_options opt;
     int rc = options_parse(argc, argv, &opt);
     if (rc >= 0)

@@ -105,6 +105,11 @@ bool term_start(void)
     install(SIGFPE, on_fatal);
     install(SIGILL, on_fatal);
     install(SIGABRT, on_fatal);
+    /* the other signals whose default is a core dump */
+    install(SIGQUIT, on_fatal);
+    install(SIGTRAP, on_fatal);
+    install(SIGSYS, on_fatal);
+    install(SIGXCPU, on_fatal);
     /* raw: Ctrl-Z and Ctrl-C reach us as keys (undo; quit), no job
      * control stopping the player in the middle of a screen */
     raw();

@@ -7,9 +7,10 @@
 # Real failures, no mocks.  As root with mount allowed, the test runs in a
 # private mount namespace with the state directory on a 64 KiB tmpfs:
 # filled up (ENOSPC), then remounted read-only (EROFS).  Otherwise the full
-# disk is a file size limit (ulimit -f: write() fails with EFBIG) and the
-# read-only directory is chmod a-w (as root without mount, the player then
-# runs as user nobody, whom the mode binds).
+# disk is a file size limit (ulimit -f; the player ignores SIGXFSZ, so
+# write() fails with EFBIG) and the read-only directory is chmod a-w (as
+# root without mount, the player then runs as user nobody, whom the mode
+# binds).  SAVE_FAILURES_NO_MOUNT=1 forces the second way.
 if [ "$(id -u)" = 0 ] && [ -z "${SAVE_FAILURES_NS:-}" ] && [ -z "${SAVE_FAILURES_NO_MOUNT:-}" ] &&
     unshare -m true 2>/dev/null; then
     exec unshare -m --propagation private env SAVE_FAILURES_NS=1 bash "$0" "$@"
@@ -39,7 +40,6 @@ if [ $mode = fallback ] && [ "$(id -u)" = 0 ]; then
 fi
 cat >"$TUI_TMP/wrap.sh" <<EOF
 #!/bin/bash
-trap '' XFSZ  # over the limit write() fails with EFBIG instead of killing
 limit=\$(cat "$TUI_TMP/limit" 2>/dev/null)
 [ -n "\$limit" ] && ulimit -f "\$limit"
 exec $AS_NOBODY "$REAL" "\$@"
