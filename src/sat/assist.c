@@ -251,7 +251,10 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     return st;
 }
 
-/* How many forced facts, nearest first, a hint compares. */
+/* A hint looks further than the nearest forced fact only when that one's
+ * proof needs more than SIMPLE_PROOF groups, and then compares up to
+ * HINT_CHOICES forced facts, nearest first. */
+#define SIMPLE_PROOF 2
 #define HINT_CHOICES 4
 
 static void sync_explainer(assist *a)
@@ -262,34 +265,25 @@ static void sync_explainer(assist *a)
         sat_sync_clone(a->explainer, a->sat);
 }
 
-/* Of the forced facts (nearest first), the one whose proof needs the
- * fewest constraint groups, judged by one solver call each on the copy
- * with selectors (its failed selectors: a core, not always the smallest,
- * but a fair measure).  A player wants the easiest next step nearby. */
-static int simplest(assist *a, const int *marks, int nmarks, const int *forced, int n)
+/* How many groups the proof of a forced fact needs, judged by one solver
+ * call on the copy with selectors (its failed selectors: a core, not
+ * always the smallest, but a fair measure); -1 when out of time. */
+static int proof_size(assist *a, const int *marks, int nmarks, int fact)
 {
-    if (n == 1 || a->group_sels.n == 0)
-        return forced[0];
     sync_explainer(a);
-    int best = forced[0], best_size = -1;
     int_vec as = {0};
-    for (int k = 0; k < n; k++) {
-        base_assumptions(a, marks, nmarks, &as);
-        for (int g = 0; g < a->group_sels.n; g++)
-            vec_push(&as, a->group_sels.v[g]);
-        vec_push(&as, -a->fact_lits.v[forced[k]]);
-        if (call_on(a, a->explainer, as.v, as.n) != SAT_UNSAT)
-            break; /* out of time: keep what we have */
-        int size = 0;
+    base_assumptions(a, marks, nmarks, &as);
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(&as, a->group_sels.v[g]);
+    vec_push(&as, -a->fact_lits.v[fact]);
+    int size = -1;
+    if (call_on(a, a->explainer, as.v, as.n) == SAT_UNSAT) {
+        size = 0;
         for (int g = 0; g < a->group_sels.n; g++)
             size += sat_failed(a->explainer, a->group_sels.v[g]);
-        if (best_size < 0 || size < best_size) {
-            best_size = size;
-            best = forced[k];
-        }
     }
     vec_free(&as);
-    return best;
+    return size;
 }
 
 assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
@@ -328,7 +322,8 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
             choice = order ? order[i] : i;
     assist_status st = ASSIST_OK;
     int base_n = as.n;
-    int forced[HINT_CHOICES], nforced = 0;
+    /* best: the forced fact with the smallest proof seen so far */
+    int best = -1, best_size = -1, nforced = 0;
     for (int i = 0; i < ntried && nforced < HINT_CHOICES; i++) {
         int f = order ? order[i] : i;
         if (f < 0 || f >= nf || !candidate[f])
@@ -337,12 +332,19 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
         vec_push(&as, -a->fact_lits.v[f]);
         r = call(a, as.v, as.n);
         if (r == SAT_UNSAT) {
-            forced[nforced++] = f;
+            nforced++;
             candidate[f] = false;
+            int size = a->group_sels.n ? proof_size(a, marks, nmarks, f) : 0;
+            if (best < 0 || (size >= 0 && size < best_size)) {
+                best = f;
+                best_size = size;
+            }
+            if (best_size >= 0 && best_size <= SIMPLE_PROOF)
+                break; /* near and simple: a player's next step */
             continue;
         }
         if (r == SAT_UNKNOWN) {
-            if (nforced == 0)
+            if (best < 0)
                 st = ASSIST_UNKNOWN;
             break;
         }
@@ -351,8 +353,8 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
             if (candidate[g] && !sat_value(a->sat, a->fact_lits.v[g]))
                 candidate[g] = false;
     }
-    if (nforced > 0) {
-        out->fact = simplest(a, marks, nmarks, forced, nforced);
+    if (best >= 0) {
+        out->fact = best;
         out->forced = true;
     } else if (st == ASSIST_OK) {
         out->fact = choice; /* -1 when every fact is already marked */

@@ -72,8 +72,9 @@ typedef struct {
 
 /* A fact not yet marked that holds in every solution consistent with the
  * marks.  Candidates are tried in the order given (nearest the player's
- * focus first); order NULL means fact order.  Of the first few forced
- * facts found, the one with the smallest proof (fewest groups) is given.
+ * focus first); order NULL means fact order.  The nearest forced fact is
+ * given, unless its proof needs several groups: then the one with the
+ * smallest proof among the next few forced facts.
  * When nothing is forced, a fact of one consistent solution is offered
  * with forced = false. */
 assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
