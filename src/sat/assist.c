@@ -422,6 +422,51 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
     return st;
 }
 
+assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact,
+                                    int_vec *groups_out)
+{
+    start_call(a);
+    groups_out->n = 0;
+    if (fact < 0 || fact >= a->fact_lits.n)
+        return ASSIST_NONE;
+    sync_explainer(a);
+    sat_solver *sat = a->explainer;
+    /* the marks and the fact's negation are fixed; only selectors shrink */
+    int_vec fixed = {0}, items = {0}, as = {0};
+    base_assumptions(a, marks, nmarks, &fixed);
+    vec_push(&fixed, -a->fact_lits.v[fact]);
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(&items, a->group_sels.v[g]);
+    for (int i = 0; i < fixed.n; i++)
+        vec_push(&as, fixed.v[i]);
+    for (int i = 0; i < items.n; i++)
+        vec_push(&as, items.v[i]);
+    sat_result r = call_on(a, sat, as.v, as.n);
+    assist_status st = status_of(r);
+    if (r == SAT_SAT) {
+        st = ASSIST_NONE; /* not forced */
+    } else if (r == SAT_UNSAT) {
+        int n = 0;
+        for (int i = 0; i < items.n; i++)
+            if (sat_failed(sat, items.v[i]))
+                items.v[n++] = items.v[i];
+        n = shrink_core(a, sat, &fixed, items.v, n);
+        if (n < 0) {
+            st = ASSIST_UNKNOWN;
+        } else {
+            st = ASSIST_OK;
+            for (int k = 0; k < n; k++)
+                for (int g = 0; g < a->group_sels.n; g++)
+                    if (a->group_sels.v[g] == items.v[k])
+                        vec_push(groups_out, g);
+        }
+    }
+    vec_free(&fixed);
+    vec_free(&items);
+    vec_free(&as);
+    return st;
+}
+
 assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, long *count)
 {
     start_call(a);

@@ -85,6 +85,13 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
 assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, int_vec *groups_out,
                              int_vec *marks_out);
 
+/* The clue groups a forced fact needs: every mark stays assumed and only
+ * groups are shrunk, to a minimal set that with the marks forces the fact.
+ * (assist_explain shrinks marks first, so its proofs lean on clues; this
+ * measures how many clues a player must combine: the difficulty grade.) */
+assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact,
+                                    int_vec *groups_out);
+
 /* Solutions consistent with the marks, distinguished by their facts, up to
  * limit.  ASSIST_OK with *count (== limit means "at least limit"). */
 assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, long *count);
