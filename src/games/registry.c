@@ -4,11 +4,13 @@
 
 extern const game_family tents_family;
 extern const game_family tracks_family;
+extern const game_family tetravex_family;
 extern const game_family hexiom_family;
 
 static const game_family *const families[] = {
     &tents_family,
     &tracks_family,
+    &tetravex_family,
     &hexiom_family,
 };
 

@@ -1,0 +1,54 @@
+/* tetravex.h: the Tetravex family's puzzle data: n*n tiles with four
+ * numbers each, grouped into types (identical tiles are interchangeable,
+ * so the encoding places types, not names). */
+#ifndef TESSERA_GAMES_TETRAVEX_H
+#define TESSERA_GAMES_TETRAVEX_H
+
+#include "game.h"
+
+#define TETRAVEX_MAX_SIDE 12
+
+enum { TV_TOP, TV_RIGHT, TV_BOTTOM, TV_LEFT };
+
+typedef struct {
+    int n;              /* the board is n x n, with n*n tiles */
+    int ntiles;
+    unsigned char (*tile)[4]; /* tile[t][side], as listed in the file */
+    int ntypes;
+    int *type_of;       /* tile -> type */
+    int *type_tile;     /* type -> its first tile */
+    int *type_count;    /* type -> how many tiles */
+} tetravex_puzzle;
+
+/* The board vector: one entry per cell, row-major, the tile placed there
+ * (an index into tile[]) or -1; tiles not on the board are in the tray.
+ * Facts: c * ntypes + k = "a tile of type k is in cell c".  Groups: one
+ * per internal edge (right edges row-major, then bottom edges), then one
+ * per tile type (how many of it there are). */
+static inline int tetravex_fact(const tetravex_puzzle *t, int cell, int type)
+{
+    return cell * t->ntypes + type;
+}
+
+tetravex_puzzle *tetravex_new(int n);
+void tetravex_index_types(tetravex_puzzle *t);
+void tetravex_free(void *pz);
+void *tetravex_parse(const char *text, diag *err, int *nstate);
+int tetravex_sniff(const char *text);
+bool tetravex_verify(const void *pz, const int *state, char *why, size_t n);
+bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err);
+void tetravex_write(const tetravex_puzzle *t, const int *order, strbuf *out);
+void tetravex_encode(const void *pz, assist *a);
+
+void *tetravex_ui_create(const void *pz);
+void tetravex_ui_free(void *ui);
+bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                        int *need_cols);
+void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
+input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                               move *out);
+int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact);
+bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n);
+extern const char *const tetravex_ui_help[];
+
+#endif

@@ -1,0 +1,44 @@
+/* tetravex_check.c: the independent Tetravex rules checker (plain C, no
+ * SAT): every cell holds a tile, every tile is used once, and touching
+ * edges carry the same number. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "games/tetravex.h"
+
+bool tetravex_verify(const void *pz, const int *state, char *why, size_t n)
+{
+    const tetravex_puzzle *t = pz;
+    int side = t->n;
+    int *used = calloc((size_t)t->ntiles, sizeof *used);
+    if (!used) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (int c = 0; c < t->ntiles && ok; c++) {
+        int tile = state[c];
+        if (tile < 0 || tile >= t->ntiles) {
+            snprintf(why, n, "row %d, column %d holds no tile", c / side + 1, c % side + 1);
+            ok = false;
+        } else if (used[tile]++) {
+            snprintf(why, n, "tile %d is used twice", tile + 1);
+            ok = false;
+        }
+    }
+    for (int c = 0; c < t->ntiles && ok; c++) {
+        int x = c % side, y = c / side;
+        const unsigned char *a = t->tile[state[c]];
+        if (x + 1 < side && a[TV_RIGHT] != t->tile[state[c + 1]][TV_LEFT]) {
+            snprintf(why, n, "row %d, columns %d and %d: %d meets %d", y + 1, x + 1, x + 2,
+                     a[TV_RIGHT], t->tile[state[c + 1]][TV_LEFT]);
+            ok = false;
+        } else if (y + 1 < side && a[TV_BOTTOM] != t->tile[state[c + side]][TV_TOP]) {
+            snprintf(why, n, "column %d, rows %d and %d: %d meets %d", x + 1, y + 1, y + 2,
+                     a[TV_BOTTOM], t->tile[state[c + side]][TV_TOP]);
+            ok = false;
+        }
+    }
+    free(used);
+    return ok;
+}

@@ -1,0 +1,75 @@
+/* tetravex_gen.c: the Tetravex generator: a random solved board with K
+ * numbers, its tiles shuffled, kept only when the solver proves it has a
+ * single solution (count 1, identical tiles counted as one). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "games/tetravex.h"
+#include "rng.h"
+
+#define GEN_ATTEMPTS 200
+
+/* A random board: every edge of the grid gets a random number, and a tile
+ * is the four numbers around its cell. */
+static tetravex_puzzle *random_board(rng *r, int n, int values)
+{
+    tetravex_puzzle *t = tetravex_new(n);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            unsigned char *tl = t->tile[y * n + x];
+            tl[TV_TOP] = y > 0 ? t->tile[(y - 1) * n + x][TV_BOTTOM] : (unsigned char)rng_below(r, values);
+            tl[TV_LEFT] = x > 0 ? t->tile[y * n + x - 1][TV_RIGHT] : (unsigned char)rng_below(r, values);
+            tl[TV_RIGHT] = (unsigned char)rng_below(r, values);
+            tl[TV_BOTTOM] = (unsigned char)rng_below(r, values);
+        }
+    tetravex_index_types(t);
+    return t;
+}
+
+static long count_solutions(const tetravex_puzzle *t, long limit)
+{
+    assist *a = assist_create();
+    tetravex_encode(t, a);
+    long n = -1;
+    if (assist_count(a, NULL, 0, limit, &n) != ASSIST_OK)
+        n = -1;
+    assist_free(a);
+    return n;
+}
+
+bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
+{
+    int n = opt->width ? opt->width : 4;
+    int values = opt->values ? opt->values : 10;
+    if (opt->height && opt->height != n) {
+        diag_set(err, 0, 0, "a square Tetravex board (--size N)");
+        return false;
+    }
+    if (n < 2 || n > TETRAVEX_MAX_SIDE) {
+        diag_set(err, 0, 0, "a Tetravex size from 2 to %d", TETRAVEX_MAX_SIDE);
+        return false;
+    }
+    if (values < 2 || values > 10) {
+        diag_set(err, 0, 0, "--values from 2 to 10 for Tetravex");
+        return false;
+    }
+    rng r;
+    rng_seed(&r, opt->seed);
+    for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
+        tetravex_puzzle *t = random_board(&r, n, values);
+        if (count_solutions(t, 2) == 1) {
+            int *order = xmalloc((size_t)t->ntiles * sizeof *order);
+            for (int i = 0; i < t->ntiles; i++)
+                order[i] = i;
+            rng_shuffle(&r, order, t->ntiles);
+            tetravex_write(t, order, out);
+            free(order);
+            tetravex_free(t);
+            return true;
+        }
+        tetravex_free(t);
+    }
+    diag_set(err, 0, 0, "no %dx%d board with %d numbers and a single solution in %d attempts "
+                        "(try more --values)", n, n, values, GEN_ATTEMPTS);
+    return false;
+}

@@ -1,0 +1,428 @@
+/* tetravex_ui.c: Tetravex in the terminal, laid out as GNOME Tetravex: the
+ * board on the left, the tray of unplaced tiles on the right; pick up and
+ * drop with Enter or the mouse (click-click or drag), swap by dropping on
+ * a placed tile, Shift+arrows shift the whole placed block. */
+#include "keys.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tetravex.h"
+
+/* Geometry: the pitch of a tile slot; a tile is drawn 5x3 (roomy) or 3x3
+ * (compact) with its numbers at the four sides. */
+typedef struct {
+    int px, py, tw;
+} tv_geom;
+
+static const tv_geom GEOMS[] = {{6, 4, 5}, {4, 3, 3}};
+#define NGEOMS 2
+#define GAP 4   /* columns between board and tray */
+#define TOP 1   /* a row of labels above the grids */
+
+enum { AREA_BOARD, AREA_TRAY };
+
+typedef struct {
+    tv_geom g;
+    int area, cx, cy;         /* cursor */
+    int held;                 /* tile picked up, -1 none */
+    int held_area, held_slot; /* where it was picked up */
+    bool dragging;            /* mouse button down on the held tile */
+} tv_ui;
+
+void *tetravex_ui_create(const void *pz)
+{
+    tv_ui *u = xcalloc(1, sizeof *u);
+    u->g = GEOMS[0];
+    u->held = -1;
+    return u;
+}
+
+void tetravex_ui_free(void *ui) { free(ui); }
+
+static void size_of(const tetravex_puzzle *t, tv_geom g, int *rows, int *cols)
+{
+    *rows = TOP + t->n * g.py;
+    *cols = 2 * t->n * g.px + GAP;
+}
+
+bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                        int *need_cols)
+{
+    const tetravex_puzzle *t = pz;
+    tv_ui *u = ui;
+    for (int i = 0; i < NGEOMS; i++) {
+        size_of(t, GEOMS[i], need_rows, need_cols);
+        if (*need_rows <= rows && *need_cols <= cols) {
+            u->g = GEOMS[i];
+            return true;
+        }
+    }
+    u->g = GEOMS[NGEOMS - 1];
+    return false;
+}
+
+/* Top-left screen position of a slot in an area. */
+static void slot_origin(const tetravex_puzzle *t, const tv_ui *u, int area, int slot, int *y, int *x)
+{
+    *y = TOP + (slot / t->n) * u->g.py;
+    *x = (area == AREA_TRAY ? t->n * u->g.px + GAP : 0) + (slot % t->n) * u->g.px;
+}
+
+/* Where each side's number sits inside a tile. */
+static void side_pos(const tv_ui *u, int side, int *dy, int *dx)
+{
+    int mid = u->g.tw / 2;
+    static const int DY[4] = {0, 1, 2, 1};
+    *dy = DY[side];
+    *dx = side == TV_TOP || side == TV_BOTTOM ? mid : side == TV_RIGHT ? u->g.tw - 1 : 0;
+}
+
+static void draw_tile(canvas *cv, const tv_ui *u, int y, int x, const unsigned char *tl,
+                      const role *side_role, unsigned marks)
+{
+    for (int dy = 0; dy < 3; dy++)
+        for (int dx = 0; dx < u->g.tw; dx++)
+            canvas_put(cv, y + dy, x + dx, " ", " ", ROLE_PLAIN, marks);
+    canvas_put(cv, y + 1, x + u->g.tw / 2, "╳", "x", ROLE_DIM, marks);
+    for (int s = 0; s < 4; s++) {
+        int dy, dx;
+        side_pos(u, s, &dy, &dx);
+        char d[2] = {(char)('0' + tl[s]), 0};
+        canvas_put(cv, y + dy, x + dx, d, d, side_role ? side_role[s] : (role)(ROLE_VALUE0 + tl[s]),
+                   marks | MARK_BOLD);
+    }
+}
+
+static void draw_empty(canvas *cv, const tv_ui *u, int y, int x)
+{
+    int r = u->g.tw - 1;
+    canvas_put(cv, y, x, "┌", "+", ROLE_DIM, 0);
+    canvas_put(cv, y, x + r, "┐", "+", ROLE_DIM, 0);
+    canvas_put(cv, y + 2, x, "└", "+", ROLE_DIM, 0);
+    canvas_put(cv, y + 2, x + r, "┘", "+", ROLE_DIM, 0);
+}
+
+static void mark_slot(canvas *cv, const tetravex_puzzle *t, const tv_ui *u, int area, int slot,
+                      unsigned marks)
+{
+    int y, x;
+    slot_origin(t, u, area, slot, &y, &x);
+    canvas_mark(cv, y, x, 3, u->g.tw, marks);
+}
+
+/* Is the held tile still where it was picked up (undo may have moved it)? */
+static bool hold_valid(const tetravex_puzzle *t, const tv_ui *u, const int *state)
+{
+    if (u->held < 0)
+        return false;
+    if (u->held_area == AREA_BOARD)
+        return state[u->held_slot] == u->held;
+    for (int c = 0; c < t->ntiles; c++)
+        if (state[c] == u->held)
+            return false;
+    return true;
+}
+
+void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+{
+    const tetravex_puzzle *t = pz;
+    const tv_ui *u = ui;
+    int n = t->n, cells = t->ntiles;
+    canvas_text(cv, 0, 0, "board", ROLE_DIM, 0);
+    canvas_text(cv, 0, n * u->g.px + GAP, "tray", ROLE_DIM, 0);
+    bool *on_board = xcalloc((size_t)cells, sizeof *on_board);
+    for (int c = 0; c < cells; c++)
+        if (state[c] >= 0 && state[c] < cells)
+            on_board[state[c]] = true;
+    for (int c = 0; c < cells; c++) {
+        int y, x;
+        slot_origin(t, u, AREA_BOARD, c, &y, &x);
+        canvas_own(cv, y, x, u->g.py, u->g.px, c);
+        int tile = state[c];
+        if (tile < 0 || tile >= cells) {
+            draw_empty(cv, u, y, x);
+            continue;
+        }
+        /* a number that meets a different one across an edge is an error */
+        role sr[4];
+        const unsigned char *tl = t->tile[tile];
+        for (int s = 0; s < 4; s++)
+            sr[s] = (role)(ROLE_VALUE0 + tl[s]);
+        int cx = c % n, cy = c / n;
+        static const int NX[4] = {0, 1, 0, -1}, NY[4] = {-1, 0, 1, 0};
+        for (int s = 0; s < 4; s++) {
+            int nx = cx + NX[s], ny = cy + NY[s];
+            if (nx < 0 || ny < 0 || nx >= n || ny >= n)
+                continue;
+            int other = state[ny * n + nx];
+            if (other >= 0 && other < cells && t->tile[other][(s + 2) % 4] != tl[s])
+                sr[s] = ROLE_ERROR;
+        }
+        draw_tile(cv, u, y, x, tl, sr, 0);
+    }
+    for (int i = 0; i < cells; i++) {
+        int y, x;
+        slot_origin(t, u, AREA_TRAY, i, &y, &x);
+        canvas_own(cv, y, x, u->g.py, u->g.px, cells + i);
+        if (on_board[i])
+            draw_empty(cv, u, y, x);
+        else
+            draw_tile(cv, u, y, x, t->tile[i], NULL, 0);
+    }
+    if (v) {
+        int nedges_h = n * (n - 1);
+        for (int i = 0; i < v->nexplain; i++) {
+            int g = v->explain_groups[i];
+            if (g < 0)
+                continue;
+            if (g < 2 * nedges_h) {
+                int a, b, sa, sb; /* the two cells of the edge and their facing sides */
+                if (g < nedges_h) {
+                    a = (g / (n - 1)) * n + g % (n - 1);
+                    b = a + 1, sa = TV_RIGHT, sb = TV_LEFT;
+                } else {
+                    a = g - nedges_h;
+                    b = a + n, sa = TV_BOTTOM, sb = TV_TOP;
+                }
+                int y, x, dy, dx;
+                slot_origin(t, u, AREA_BOARD, a, &y, &x);
+                side_pos(u, sa, &dy, &dx);
+                canvas_mark(cv, y + dy, x + dx, 1, 1, MARK_EXPLAIN);
+                slot_origin(t, u, AREA_BOARD, b, &y, &x);
+                side_pos(u, sb, &dy, &dx);
+                canvas_mark(cv, y + dy, x + dx, 1, 1, MARK_EXPLAIN);
+            } else if (g - 2 * nedges_h < t->ntypes) {
+                int k = g - 2 * nedges_h;
+                for (int i2 = 0; i2 < cells; i2++)
+                    if (t->type_of[i2] == k && !on_board[i2])
+                        mark_slot(cv, t, u, AREA_TRAY, i2, MARK_EXPLAIN);
+            }
+        }
+        for (int i = 0; i < v->nexplain_facts; i++)
+            if (v->explain_facts[i] >= 0 && v->explain_facts[i] < cells * t->ntypes)
+                mark_slot(cv, t, u, AREA_BOARD, v->explain_facts[i] / t->ntypes, MARK_EXPLAIN);
+        for (int i = 0; i < v->nconflict; i++)
+            if (v->conflict_facts[i] >= 0 && v->conflict_facts[i] < cells * t->ntypes)
+                mark_slot(cv, t, u, AREA_BOARD, v->conflict_facts[i] / t->ntypes, MARK_CONFLICT);
+        for (int i = 0; i < v->nhint; i++) {
+            int f = v->hint_facts[i];
+            if (f < 0 || f >= cells * t->ntypes)
+                continue;
+            int c = f / t->ntypes, y, x;
+            slot_origin(t, u, AREA_BOARD, c, &y, &x);
+            draw_tile(cv, u, y, x, t->tile[t->type_tile[f % t->ntypes]], NULL, MARK_HINT);
+        }
+    }
+    if (hold_valid(t, u, state))
+        mark_slot(cv, t, u, u->held_area, u->held_slot, MARK_SELECTED);
+    mark_slot(cv, t, u, u->area, u->cy * n + u->cx, MARK_CURSOR);
+    free(on_board);
+}
+
+/* The tile in a slot: on the board, state; in the tray, tile i unless it
+ * is on the board. */
+static int tile_at(const tetravex_puzzle *t, const int *state, int area, int slot)
+{
+    if (area == AREA_BOARD)
+        return state[slot];
+    for (int c = 0; c < t->ntiles; c++)
+        if (state[c] == slot)
+            return -1;
+    return slot;
+}
+
+/* Drops the held tile on a slot: on a board cell it swaps with whatever is
+ * there (which goes where the held tile came from, or to the tray); on
+ * the tray it goes back to its own slot. */
+static input_result drop(const tetravex_puzzle *t, tv_ui *u, const int *state, int area, int slot,
+                         move *out)
+{
+    int tile = u->held;
+    u->held = -1;
+    if (area == AREA_BOARD) {
+        if (u->held_area == AREA_BOARD && u->held_slot == slot)
+            return INPUT_UI;
+        int there = state[slot];
+        move_set(out, slot, tile);
+        if (u->held_area == AREA_BOARD)
+            move_set(out, u->held_slot, there);
+        return INPUT_MOVE;
+    }
+    if (u->held_area == AREA_BOARD) {
+        move_set(out, u->held_slot, -1);
+        return INPUT_MOVE;
+    }
+    return INPUT_UI;
+}
+
+static input_result pick_or_drop(const tetravex_puzzle *t, tv_ui *u, const int *state, int area,
+                                 int slot, move *out)
+{
+    if (hold_valid(t, u, state))
+        return drop(t, u, state, area, slot, out);
+    int tile = tile_at(t, state, area, slot);
+    if (tile < 0) {
+        u->held = -1;
+        return INPUT_UI;
+    }
+    u->held = tile;
+    u->held_area = area;
+    u->held_slot = slot;
+    return INPUT_UI;
+}
+
+/* Shifts every placed tile one cell in a direction, when none would fall
+ * off the board. */
+static input_result shift_block(const tetravex_puzzle *t, const int *state, int dx, int dy, move *out)
+{
+    int n = t->n;
+    bool any = false;
+    for (int c = 0; c < t->ntiles; c++) {
+        if (state[c] < 0)
+            continue;
+        any = true;
+        int x = c % n + dx, y = c / n + dy;
+        if (x < 0 || y < 0 || x >= n || y >= n)
+            return INPUT_IGNORED;
+    }
+    if (!any)
+        return INPUT_IGNORED;
+    for (int c = 0; c < t->ntiles; c++) {
+        int x = c % n - dx, y = c / n - dy; /* the cell that moves into c */
+        int from = x >= 0 && y >= 0 && x < n && y < n ? state[y * n + x] : -1;
+        if (from != state[c])
+            move_set(out, c, from);
+    }
+    return INPUT_MOVE;
+}
+
+input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                               move *out)
+{
+    const tetravex_puzzle *t = pz;
+    tv_ui *u = ui;
+    int n = t->n;
+    if (!hold_valid(t, u, state))
+        u->held = -1;
+    if (ev->kind == INPUT_KEY) {
+        int dx = 0, dy = 0;
+        switch (ev->key) {
+        case KEY_LEFT: dx = -1; break;
+        case KEY_RIGHT: case 'l': dx = 1; break;
+        case KEY_UP: case 'k': dy = -1; break;
+        case KEY_DOWN: case 'j': dy = 1; break;
+        case KEY_SLEFT: return shift_block(t, state, -1, 0, out);
+        case KEY_SRIGHT: return shift_block(t, state, 1, 0, out);
+        case KEY_SR: return shift_block(t, state, 0, -1, out);
+        case KEY_SF: return shift_block(t, state, 0, 1, out);
+        case '\t': case 'x':
+            u->area = u->area == AREA_BOARD ? AREA_TRAY : AREA_BOARD;
+            return INPUT_UI;
+        case 10: case KEY_ENTER:
+            return pick_or_drop(t, u, state, u->area, u->cy * n + u->cx, out);
+        case ' ': case KEY_BACKSPACE: case KEY_DC: case 127:
+            if (u->area == AREA_BOARD && state[u->cy * n + u->cx] >= 0) {
+                u->held = -1;
+                move_set(out, u->cy * n + u->cx, -1);
+                return INPUT_MOVE;
+            }
+            return INPUT_IGNORED;
+        default: return INPUT_IGNORED;
+        }
+        int nx = u->cx + dx, ny = u->cy + dy;
+        if (ny < 0 || ny >= n)
+            return INPUT_IGNORED;
+        if (nx >= n && u->area == AREA_BOARD) { /* walk across into the tray */
+            u->area = AREA_TRAY;
+            nx = 0;
+        } else if (nx < 0 && u->area == AREA_TRAY) {
+            u->area = AREA_BOARD;
+            nx = n - 1;
+        } else if (nx < 0 || nx >= n) {
+            return INPUT_IGNORED;
+        }
+        u->cx = nx;
+        u->cy = ny;
+        return INPUT_UI;
+    }
+    if (ev->action == MOUSE_DRAG)
+        return INPUT_IGNORED; /* the drop happens on release */
+    if (ev->target < 0 || ev->target >= 2 * t->ntiles) {
+        u->dragging = false; /* let go outside: the tile stays picked up */
+        return INPUT_IGNORED;
+    }
+    int area = ev->target < t->ntiles ? AREA_BOARD : AREA_TRAY;
+    int slot = ev->target % t->ntiles;
+    if (ev->action == MOUSE_PRESS) {
+        u->area = area;
+        u->cx = slot % n;
+        u->cy = slot / n;
+        if (ev->button == 3) { /* right click: back to the tray */
+            u->held = -1;
+            if (area == AREA_BOARD && state[slot] >= 0) {
+                move_set(out, slot, -1);
+                return INPUT_MOVE;
+            }
+            return INPUT_UI;
+        }
+        bool was_holding = u->held >= 0;
+        input_result r = pick_or_drop(t, u, state, area, slot, out);
+        u->dragging = !was_holding && u->held >= 0;
+        return r;
+    }
+    /* release: the end of a drag drops the tile; a click keeps holding it */
+    if (ev->button == 3 || !u->dragging || u->held < 0)
+        return INPUT_IGNORED;
+    u->dragging = false;
+    if (area == u->held_area && slot == u->held_slot)
+        return INPUT_UI;
+    u->cx = slot % n;
+    u->cy = slot / n;
+    u->area = area;
+    return drop(t, u, state, area, slot, out);
+}
+
+int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact)
+{
+    const tetravex_puzzle *t = pz;
+    const tv_ui *u = ui;
+    if (fact < 0 || fact >= t->ntiles * t->ntypes)
+        return 1 << 30;
+    int c = fact / t->ntypes;
+    int d = abs(c % t->n - u->cx) + abs(c / t->n - u->cy);
+    /* holding a tile: its type first */
+    if (u->held >= 0 && t->type_of[u->held] != fact % t->ntypes)
+        d += 2 * t->n;
+    return d;
+}
+
+bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tetravex_puzzle *t = pz;
+    bool *seen = xcalloc((size_t)t->ntiles, sizeof *seen);
+    bool ok = true;
+    for (int c = 0; c < t->ntiles && ok; c++) {
+        int v = state[c];
+        if (v < -1 || v >= t->ntiles || (v >= 0 && seen[v])) {
+            snprintf(why, n, "cell at row %d, column %d: tile %d does not fit the puzzle", c / t->n + 1,
+                     c % t->n + 1, v);
+            ok = false;
+        } else if (v >= 0) {
+            seen[v] = true;
+        }
+    }
+    free(seen);
+    return ok;
+}
+
+const char *const tetravex_ui_help[] = {
+    "arrows, j k l   move (right from the board walks into the tray)",
+    "Tab, x          switch between board and tray",
+    "Enter           pick up a tile; again: drop it (on a tile: swap)",
+    "Space, Del      send the tile under the cursor back to the tray",
+    "Shift+arrows    shift every placed tile one cell",
+    "left click      pick up, then click where to drop (or drag)",
+    "right click     send a placed tile back to the tray",
+    NULL,
+};

@@ -1,0 +1,276 @@
+/* test_tetravex.c: Tetravex in-process: random boards 2x2..7x7 solved and
+ * checked by the independent checker, the hand-made 3x3 file, duplicate
+ * tiles counted once, generated puzzles unique and reproducible, hints
+ * that agree with the solution, and moves from the board UI. */
+#include "keys.h"
+#include <stdlib.h>
+
+#include "game.h"
+#include "games/tetravex.h"
+#include "rng.h"
+#include "testlib.h"
+
+static puzzle *load(const char *text)
+{
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, "test", "tetravex", NULL, &err);
+    if (!p) {
+        char buf[512];
+        diag_format(&err, buf, sizeof buf);
+        fprintf(stderr, "load failed: %s\n", buf);
+    }
+    return p;
+}
+
+/* Solves from an empty board; the state on success, NULL otherwise. */
+static int *solve(puzzle *p)
+{
+    assist *a = puzzle_encode(p);
+    bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+    int *state = xcalloc((size_t)p->nstate, sizeof *state);
+    p->family->init_state(p->data, state);
+    if (assist_solve(a, NULL, 0, facts) == ASSIST_OK) {
+        p->family->apply_solution(p->data, facts, state);
+    } else {
+        free(state);
+        state = NULL;
+    }
+    free(facts);
+    assist_free(a);
+    return state;
+}
+
+static long count_of(puzzle *p, long limit)
+{
+    assist *a = puzzle_encode(p);
+    long n = -1;
+    if (assist_count(a, NULL, 0, limit, &n) != ASSIST_OK)
+        n = -1;
+    assist_free(a);
+    return n;
+}
+
+/* A random solved board as a shuffled tile list (GNOME's model). */
+static void random_board(rng *r, int n, int values, strbuf *out)
+{
+    unsigned char (*tl)[4] = xcalloc((size_t)(n * n), sizeof *tl);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            unsigned char *t = tl[y * n + x];
+            t[TV_TOP] = y ? tl[(y - 1) * n + x][TV_BOTTOM] : (unsigned char)rng_below(r, values);
+            t[TV_LEFT] = x ? tl[y * n + x - 1][TV_RIGHT] : (unsigned char)rng_below(r, values);
+            t[TV_RIGHT] = (unsigned char)rng_below(r, values);
+            t[TV_BOTTOM] = (unsigned char)rng_below(r, values);
+        }
+    int *order = xmalloc((size_t)(n * n) * sizeof *order);
+    for (int i = 0; i < n * n; i++)
+        order[i] = i;
+    rng_shuffle(r, order, n * n);
+    for (int i = 0; i < n * n; i++) {
+        unsigned char *t = tl[order[i]];
+        sb_printf(out, "%d%d%d%d\n", t[0], t[1], t[2], t[3]);
+    }
+    free(order);
+    free(tl);
+}
+
+static void random_boards_solve_and_check(void)
+{
+    rng r;
+    rng_seed(&r, 42);
+    for (int n = 2; n <= 7; n++)
+        for (int rep = 0; rep < 3; rep++) {
+            strbuf text = {0};
+            random_board(&r, n, n <= 3 ? 4 : 10, &text);
+            puzzle *p = load(text.s);
+            CHECK(p != NULL);
+            if (p) {
+                int *state = solve(p);
+                char why[256] = "";
+                CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%dx%d: %s", n,
+                          n, why);
+                free(state);
+            }
+            puzzle_free(p);
+            sb_free(&text);
+        }
+}
+
+static void hand_made_3x3(void)
+{
+    char *text = read_file(test_data("tetravex/hand-3x3.tetravex"), 1 << 16, NULL);
+    CHECK(text != NULL);
+    puzzle *p = text ? load(text) : NULL;
+    CHECK(p != NULL);
+    if (p) {
+        int *state = solve(p);
+        char why[256] = "";
+        CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+        strbuf ans = {0};
+        p->family->format_answer(p->data, state, &ans);
+        CHECK_MSG(strcmp(ans.s, "1532 4865 0298\n3716 6427 9054\n1983 2679 5146\n") == 0, "%s", ans.s);
+        CHECK(count_of(p, 5) == 1);
+        /* swapping two tiles breaks it, and the checker says where */
+        int tmp = state[0];
+        state[0] = state[1];
+        state[1] = tmp;
+        CHECK(!tetravex_verify(p->data, state, why, sizeof why));
+        sb_free(&ans);
+        free(state);
+    }
+    puzzle_free(p);
+    free(text);
+}
+
+/* Four identical tiles: one arrangement, not 4! of them. */
+static void duplicates_are_one_solution(void)
+{
+    puzzle *p = load("1111\n1111\n1111\n1111\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tetravex_puzzle *t = p->data;
+    CHECK(t->ntypes == 1 && t->type_count[0] == 4);
+    CHECK(count_of(p, 10) == 1);
+    int *state = solve(p);
+    char why[256] = "";
+    CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+    free(state);
+    puzzle_free(p);
+}
+
+static void generator_unique_and_reproducible(void)
+{
+    for (int n = 3; n <= 6; n++) {
+        gen_options g = {.width = n, .height = n, .seed = 7u + (unsigned)n};
+        strbuf a = {0}, b = {0};
+        diag err = {0};
+        CHECK(tetravex_generate(&g, &a, &err));
+        CHECK(tetravex_generate(&g, &b, &err));
+        CHECK(a.s && b.s && strcmp(a.s, b.s) == 0);
+        puzzle *p = a.s ? load(a.s) : NULL;
+        CHECK(p != NULL);
+        if (p) {
+            CHECK_MSG(count_of(p, 2) == 1, "%dx%d not unique", n, n);
+            int *state = solve(p);
+            char why[256] = "";
+            CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+            free(state);
+        }
+        puzzle_free(p);
+        sb_free(&a);
+        sb_free(&b);
+    }
+    gen_options bad = {.width = 1};
+    strbuf o = {0};
+    diag err = {0};
+    CHECK(!tetravex_generate(&bad, &o, &err));
+    sb_free(&o);
+}
+
+/* Hints taken one after another rebuild the (checked) unique solution. */
+static void hints_rebuild_the_solution(void)
+{
+    gen_options g = {.width = 4, .height = 4, .seed = 3};
+    strbuf text = {0};
+    diag err = {0};
+    CHECK(tetravex_generate(&g, &text, &err));
+    puzzle *p = load(text.s);
+    if (!p)
+        return;
+    assist *a = puzzle_encode(p);
+    int *state = xcalloc((size_t)p->nstate, sizeof *state);
+    p->family->init_state(p->data, state);
+    int marks[64];
+    for (int step = 0; step < 20; step++) {
+        int nm = p->family->state_marks(p->data, state, marks, 64);
+        assist_hint_result h;
+        CHECK(assist_hint(a, marks, nm, NULL, 0, &h) == ASSIST_OK);
+        if (h.fact < 0)
+            break;
+        CHECK(h.forced);
+        move m = {0};
+        p->family->fact_move(p->data, state, h.fact, &m);
+        for (int i = 0; i < m.idx.n; i++)
+            state[m.idx.v[i]] = m.val.v[i];
+        move_free(&m);
+    }
+    char why[256] = "";
+    CHECK_MSG(tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+    /* a wrong tile: check names it */
+    int tmp = state[0];
+    state[0] = state[5];
+    state[5] = tmp;
+    for (int c = 1; c < 16; c++)
+        if (c != 5)
+            state[c] = -1;
+    int nm = p->family->state_marks(p->data, state, marks, 64);
+    int_vec core = {0};
+    CHECK(assist_check(a, marks, nm, &core) == ASSIST_NONE);
+    CHECK(core.n >= 1);
+    vec_free(&core);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+    sb_free(&text);
+}
+
+/* The board UI: pick from the tray with Enter, drop on the board, swap,
+ * send back; Shift+Right shifts the block. */
+static void ui_moves(void)
+{
+    puzzle *p = load("1532\n4865\n0298\n3716\n6427\n9054\n1983\n2679\n5146\n");
+    if (!p)
+        return;
+    const game_family *f = p->family;
+    void *ui = f->ui_create(p->data);
+    int rows, cols;
+    CHECK(f->layout(p->data, ui, 40, 100, false, &rows, &cols));
+    int state[9];
+    f->init_state(p->data, state);
+    move m = {0};
+    input_event ev = {.kind = INPUT_KEY};
+    /* cursor starts on the board; Tab to the tray, Enter picks tile 0 */
+    ev.key = '\t';
+    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_UI);
+    ev.key = 10;
+    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_UI);
+    ev.key = '\t';
+    f->input(p->data, ui, state, &ev, &m);
+    ev.key = 10; /* drop on board cell 0 */
+    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(m.idx.n == 1 && m.idx.v[0] == 0 && m.val.v[0] == 0);
+    state[0] = 0;
+    move_free(&m);
+    /* the canvas shows the tile's numbers on the board */
+    canvas cv;
+    canvas_init(&cv, rows, cols, true);
+    f->draw(p->data, ui, state, NULL, &cv);
+    char *txt = canvas_to_text(&cv);
+    CHECK(strstr(txt, "  1  ") != NULL);
+    free(txt);
+    canvas_free(&cv);
+    /* Shift+Right moves the block one cell */
+    ev.key = KEY_SRIGHT;
+    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(m.idx.n == 2);
+    move_free(&m);
+    /* Space sends the tile under the cursor back to the tray */
+    ev.key = ' ';
+    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(m.idx.n == 1 && m.val.v[0] == -1);
+    move_free(&m);
+    f->ui_free(ui);
+    puzzle_free(p);
+}
+
+int main(void)
+{
+    RUN(random_boards_solve_and_check);
+    RUN(hand_made_3x3);
+    RUN(duplicates_are_one_solution);
+    RUN(generator_unique_and_reproducible);
+    RUN(hints_rebuild_the_solution);
+    RUN(ui_moves);
+    TEST_MAIN_END();
+}
