@@ -41,12 +41,13 @@ drag 1 "$(slot_x "$BX" 2)" "$(slot_y "$BY" 2)" "$(slot_x "$TX" 1)" "$(slot_y "$T
 wait_char "$(($(slot_y "$TY" 0) - 1))" "$(($(slot_x "$TX" 1) - 2))" " " "the drag put the tile back in the tray"
 
 # finish with hints: every hint is forced on a unique puzzle
+hint_shown() { capture | grep -qF "Enter accepts"; }
 for _ in 1 2 3 4 5 6 7 8 9; do
     capture | grep -qF "Solved in" && break
     send h
-    sleep 0.2
-    wait_for "Enter accepts" 10 >/dev/null 2>&1 || true
+    wait_until hint_shown
     send Enter
+    wait_until eval '! hint_shown'
 done
 wait_for "Solved in"
 send q
