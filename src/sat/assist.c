@@ -422,7 +422,7 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
     return st;
 }
 
-assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact,
+assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, bool minimal,
                                     int_vec *groups_out)
 {
     start_call(a);
@@ -450,7 +450,28 @@ assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int
         for (int i = 0; i < items.n; i++)
             if (sat_failed(sat, items.v[i]))
                 items.v[n++] = items.v[i];
-        n = shrink_core(a, sat, &fixed, items.v, n);
+        /* trim: solve again with the core alone (UNSAT, so cheap) while
+         * its core keeps shrinking; only then the deletion pass, whose
+         * satisfiable calls are the expensive ones */
+        for (int round = 0; round < 8 && n > 1 && r == SAT_UNSAT; round++) {
+            as.n = 0;
+            for (int i = 0; i < fixed.n; i++)
+                vec_push(&as, fixed.v[i]);
+            for (int i = 0; i < n; i++)
+                vec_push(&as, items.v[i]);
+            r = call_on(a, sat, as.v, as.n);
+            int m = 0;
+            for (int i = 0; r == SAT_UNSAT && i < n; i++)
+                if (sat_failed(sat, items.v[i]))
+                    items.v[m++] = items.v[i];
+            if (r != SAT_UNSAT || m == n)
+                break;
+            n = m;
+        }
+        if (r == SAT_UNKNOWN)
+            n = -1;
+        else if (minimal && n > 1)
+            n = shrink_core(a, sat, &fixed, items.v, n);
         if (n < 0) {
             st = ASSIST_UNKNOWN;
         } else {

@@ -86,10 +86,11 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
                              int_vec *marks_out);
 
 /* The clue groups a forced fact needs: every mark stays assumed and only
- * groups are shrunk, to a minimal set that with the marks forces the fact.
+ * groups are shrunk, to a set that with the marks forces the fact, minimal
+ * when asked (else the solver's core, trimmed: cheaper, maybe larger).
  * (assist_explain shrinks marks first, so its proofs lean on clues; this
  * measures how many clues a player must combine: the difficulty grade.) */
-assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact,
+assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, bool minimal,
                                     int_vec *groups_out);
 
 /* Solutions consistent with the marks, distinguished by their facts, up to
