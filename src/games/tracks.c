@@ -97,15 +97,17 @@ void tracks_init_state(const void *pz, int *state)
  * The eager clauses give every track cell exactly two ends, so a model is
  * the entrance-exit path plus perhaps closed loops.  For a loop's cell set
  * S (which never holds the entrance), every real solution that puts track
- * in S must cross S's boundary, since all track is joined to the entrance:
- * t(c) -> y for each c in S, and y -> some boundary edge, y a fresh
- * variable.  That cuts the model and every other one with track stranded
- * in S.  (--dimacs writes only the eager clauses: its models may hold
- * loops.) */
+ * in a cell c of S must cross S's boundary, since all track is joined to
+ * the entrance: t(c) -> some boundary edge.  One such clause per cell of
+ * S (at most CUT_CELLS of them, spread along it) cuts the model and every
+ * other one with track stranded in S.  No new variables: the engine's
+ * explanation copy shares the numbering.  (--dimacs writes only the eager
+ * clauses: its models may hold loops.) */
+#define CUT_CELLS 16
 typedef struct {
     tracks_puzzle geo; /* a copy of the sizes and ends (no arrays) */
     int *cell_var, *edge_var;
-    int *stamp, *queue;
+    int *stamp, *queue, *queue2, *outside, epoch;
     unsigned char *on;
     int_vec clause;
     long cuts;
@@ -118,6 +120,8 @@ static void lazy_free(void *p)
     free(z->edge_var);
     free(z->stamp);
     free(z->queue);
+    free(z->queue2);
+    free(z->outside);
     free(z->on);
     vec_free(&z->clause);
     free(z);
@@ -147,6 +151,66 @@ static int flood(lazy_ctx *z, int start, int mark)
     return n;
 }
 
+/* Adds to the loop's cells (queue[0..n), stamped mark) the cells it
+ * encloses: those a walk from the border over other cells cannot reach
+ * without crossing the loop.  Returns the new count.  The entrance is on
+ * the border, so it is never enclosed. */
+static int enclose(lazy_ctx *z, int mark, int n)
+{
+    const tracks_puzzle *t = &z->geo;
+    int cells = tracks_cells(t), w = t->w, h = t->h;
+    int *q = z->queue + n, m = 0, o = ++z->epoch;
+    for (int c = 0; c < cells; c++) {
+        int x = c % w, y = c / w;
+        if ((x == 0 || y == 0 || x == w - 1 || y == h - 1) && z->stamp[c] != mark) {
+            z->outside[c] = o;
+            q[m++] = c;
+        }
+    }
+    for (int head = 0; head < m; head++) {
+        int c = q[head];
+        for (int k = 0; k < 4; k++) {
+            int nb = tracks_neighbour(t, c, DIRS[k]);
+            if (nb >= 0 && z->stamp[nb] != mark && z->outside[nb] != o) {
+                z->outside[nb] = o;
+                q[m++] = nb;
+            }
+        }
+    }
+    for (int c = 0; c < cells; c++)
+        if (z->stamp[c] != mark && z->outside[c] != o) {
+            z->stamp[c] = mark;
+            z->queue[n++] = c;
+        }
+    return n;
+}
+
+/* For up to CUT_CELLS of cut[0..ncut) (spread along it): t(c) -> some
+ * edge leaving the region region[0..n), whose cells have in[c] == tag. */
+static int add_cuts(lazy_ctx *z, sat_solver *s, const int *region, int n, const int *in, int tag,
+                    const int *cut, int ncut)
+{
+    const tracks_puzzle *t = &z->geo;
+    z->clause.n = 0;
+    vec_push(&z->clause, 0); /* the cell's literal goes here */
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++) {
+            int e = tracks_edge(t, region[i], DIRS[k]);
+            if (e >= 0 && in[tracks_neighbour(t, region[i], DIRS[k])] != tag)
+                vec_push(&z->clause, z->edge_var[e]);
+        }
+    int added = 0, step = ncut > CUT_CELLS ? ncut / CUT_CELLS : 1;
+    for (int i = 0; i < ncut; i += step) {
+        z->clause.v[0] = -z->cell_var[cut[i]];
+        sat_clause(s, z->clause.v, z->clause.n);
+        added++;
+    }
+    return added;
+}
+
+/* Two cuts per loop: one on the loop with what it encloses (tight), one on
+ * the whole stretch of board around it that the entrance's track leaves
+ * free (broad: it also rules out the loop moving about in that stretch). */
 static int lazy_refine(void *ctx, sat_solver *s)
 {
     lazy_ctx *z = ctx;
@@ -161,21 +225,24 @@ static int lazy_refine(void *ctx, sat_solver *s)
     for (int c0 = 0; c0 < cells; c0++) {
         if (z->stamp[c0] || !sat_value(s, z->cell_var[c0]))
             continue;
-        int n = flood(z, c0, ++mark);
-        int y = sat_new_var(s);
-        z->clause.n = 0;
-        vec_push(&z->clause, -y);
-        for (int i = 0; i < n; i++) {
-            int c = z->queue[i];
-            sat_clause2(s, -z->cell_var[c], y);
+        int loop = flood(z, c0, ++mark);
+        int n = enclose(z, mark, loop);
+        added += add_cuts(z, s, z->queue, n, z->stamp, mark, z->queue, loop);
+        /* the stretch: every cell off the entrance's track reachable from
+         * the loop without crossing that track */
+        int o = ++z->epoch, m = 0;
+        z->queue2[m++] = c0;
+        z->outside[c0] = o;
+        for (int head = 0; head < m; head++)
             for (int k = 0; k < 4; k++) {
-                int e = tracks_edge(t, c, DIRS[k]);
-                if (e >= 0 && z->stamp[tracks_neighbour(t, c, DIRS[k])] != mark)
-                    vec_push(&z->clause, z->edge_var[e]);
+                int nb = tracks_neighbour(t, z->queue2[head], DIRS[k]);
+                if (nb >= 0 && z->stamp[nb] != 1 && z->outside[nb] != o) {
+                    z->outside[nb] = o;
+                    z->queue2[m++] = nb;
+                }
             }
-        }
-        sat_clause(s, z->clause.v, z->clause.n);
-        added += n + 1;
+        if (m > n)
+            added += add_cuts(z, s, z->queue2, m, z->outside, o, z->queue, loop);
         z->cuts++;
     }
     return added;
@@ -196,12 +263,57 @@ static void xor_chain(sat_solver *s, const int *lits, int n, bool odd)
     sat_unit(s, odd ? acc : -acc);
 }
 
+/* The eager alternative to the lazy cuts (kept for the bench's
+ * comparison): every track cell but the entrance picks a neighbour it is
+ * joined to with a smaller label (binary numbers, one per cell), so
+ * following the picks always ends at the entrance and no loop can stand
+ * apart.  Labels a < b are compared from the top bit: lt_i -> (!a_i | b_i),
+ * (b_i | lt_i-1), (!a_i | lt_i-1), with lt_-1 false. */
+static void eager_connect(const tracks_puzzle *t, sat_solver *s, const int *tv, const int *ev)
+{
+    int cells = tracks_cells(t), bits = 1;
+    while ((1 << bits) < cells)
+        bits++;
+    int *label = xmalloc((size_t)cells * (size_t)bits * sizeof *label);
+    for (int i = 0; i < cells * bits; i++)
+        label[i] = sat_new_var(s);
+    for (int c = 0; c < cells; c++) {
+        int picks[5], np = 0;
+        picks[np++] = -tv[c];
+        for (int k = 0; k < 4 && c != t->end_cell[0]; k++) {
+            int e = tracks_edge(t, c, DIRS[k]);
+            if (e < 0)
+                continue;
+            int nb = tracks_neighbour(t, c, DIRS[k]), p = sat_new_var(s);
+            sat_clause2(s, -p, ev[e]);
+            const int *la = &label[nb * bits], *lb = &label[c * bits];
+            int lt = p; /* p -> label(nb) < label(c) */
+            for (int i = bits - 1; i >= 0; i--) {
+                int below = i > 0 ? sat_new_var(s) : 0;
+                sat_clause3(s, -lt, -la[i], lb[i]);
+                if (below) {
+                    sat_clause3(s, -lt, lb[i], below);
+                    sat_clause3(s, -lt, -la[i], below);
+                } else {
+                    sat_clause2(s, -lt, lb[i]);
+                    sat_clause2(s, -lt, -la[i]);
+                }
+                lt = below;
+            }
+            picks[np++] = p;
+        }
+        if (c != t->end_cell[0])
+            sat_clause(s, picks, np);
+    }
+    free(label);
+}
+
 /* Variables: t[c] "cell c holds track", e[i] "track crosses edge i".
  * Structure (always on): an edge's track needs track in both cells; a track
  * cell has exactly two ends (the entrance and exit count their off-board
  * end), an empty cell none.  Clue counts and given pieces are groups so
  * that explanations name them. */
-static void encode(const void *pz, assist *a)
+void tracks_encode_with(const void *pz, assist *a, int options)
 {
     const tracks_puzzle *t = pz;
     sat_solver *s = assist_sat(a);
@@ -282,13 +394,13 @@ static void encode(const void *pz, assist *a)
      * by the rules, but CDCL cannot find it alone, and without it a sparse
      * puzzle (a generator's first rounds) can take minutes. */
     int cut[TRACKS_MAX_SIDE];
-    for (int y = 0; y + 1 < h; y++) {
+    for (int y = 0; y + 1 < h && (options & TRACKS_ENC_PARITY); y++) {
         for (int x = 0; x < w; x++)
             cut[x] = ev[tracks_edge(t, y * w + x, TRACKS_S)];
         bool odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
         xor_chain(s, cut, w, odd);
     }
-    for (int x = 0; x + 1 < w; x++) {
+    for (int x = 0; x + 1 < w && (options & TRACKS_ENC_PARITY); x++) {
         for (int y = 0; y < h; y++)
             cut[y] = ev[tracks_edge(t, y * w + x, TRACKS_E)];
         bool odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
@@ -330,9 +442,19 @@ static void encode(const void *pz, assist *a)
     }
     free(line);
     z->stamp = xcalloc((size_t)cells, sizeof *z->stamp);
+    z->outside = xcalloc((size_t)cells, sizeof *z->outside);
+    z->queue2 = xmalloc((size_t)cells * sizeof *z->queue2);
     z->queue = xmalloc((size_t)cells * sizeof *z->queue);
     z->on = xcalloc((size_t)t->nedges + 1, 1);
+    if (options & TRACKS_ENC_EAGER)
+        eager_connect(t, s, tv, ev);
+    /* the cuts stay on even with the eager encoding: they then never fire */
     assist_set_lazy(a, lazy_refine, z, lazy_free);
+}
+
+static void encode(const void *pz, assist *a)
+{
+    tracks_encode_with(pz, a, TRACKS_ENC_DEFAULT);
 }
 
 /* Every decided entry is a mark, the givens' included: a hint never offers

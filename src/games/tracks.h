@@ -46,6 +46,12 @@ int tracks_end_bits(const tracks_puzzle *t, int cell);
 int tracks_piece(const tracks_puzzle *t, const int *state, int cell);
 int tracks_opposite(int dir);
 
+/* The encoding with its options spelled out (the family uses the default;
+ * the bench compares the others): parity across lines, and an eager
+ * connectivity encoding besides the lazy loop cuts. */
+enum { TRACKS_ENC_PARITY = 1, TRACKS_ENC_EAGER = 2, TRACKS_ENC_DEFAULT = TRACKS_ENC_PARITY };
+void tracks_encode_with(const void *pz, assist *a, int options);
+
 tracks_puzzle *tracks_new(int w, int h);
 /* The starting board: given pieces with their edges, the end cells. */
 void tracks_init_state(const void *pz, int *state);

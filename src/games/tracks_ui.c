@@ -24,10 +24,8 @@ typedef struct {
     bool pending_x;     /* 'x' typed: the next direction marks an edge */
     int button;         /* mouse button held, 0 none */
     int press_target;   /* owner pressed on */
-    int drag_cell;      /* cell the drag has reached, -1 none */
-    int drag_mode;      /* 0 undecided, TRACKS_TRACK lay, TRACKS_BLANK erase */
-    bool dragged;       /* the pointer went from cell to cell */
-    int_vec laid;       /* edges this drag laid (going back lifts them) */
+    int_vec path;       /* cells a drag went through, in order (shown, then
+                         * applied as one move on release: one undo) */
 } tracks_ui;
 
 static int digits(int v)
@@ -45,7 +43,7 @@ void *tracks_ui_create(const void *pz)
     const tracks_puzzle *t = pz;
     tracks_ui *u = xcalloc(1, sizeof *u);
     u->big = true;
-    u->press_target = u->drag_cell = -1;
+    u->press_target = -1;
     for (int y = 0; y < t->h; y++)
         if (digits(t->row[y]) > u->rdig)
             u->rdig = digits(t->row[y]);
@@ -62,7 +60,7 @@ void tracks_ui_free(void *ui)
 {
     tracks_ui *u = ui;
     if (u)
-        vec_free(&u->laid);
+        vec_free(&u->path);
     free(u);
 }
 
@@ -432,6 +430,17 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
             mark_entry(t, u, cv, entry, MARK_HINT);
         }
     }
+    /* a drag in progress: its path, drawn as track, selected */
+    for (int k = 0; k < u->path.n; k++) {
+        int a = u->path.v[k];
+        mark_entry(t, u, cv, a, MARK_SELECTED);
+        if (k + 1 < u->path.n && u->button == 1) {
+            int b = u->path.v[k + 1];
+            int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
+            int e = tracks_edge(t, a, dir);
+            draw_edge(t, u, cv, e, TRACKS_TRACK, ROLE_TRACK, MARK_SELECTED);
+        }
+    }
     mark_entry(t, u, cv, u->cy * w + u->cx, MARK_CURSOR);
     free(loop);
 }
@@ -512,42 +521,51 @@ static int cell_at(const tracks_puzzle *t, const tracks_ui *u, int y, int x)
     return cy * t->w + cx;
 }
 
-/* A drag from the cell reached so far to `to`: along the row first, then
- * the column, one edge at a time, so a fast mouse leaves no gap. */
-static void drag_to(const tracks_puzzle *t, tracks_ui *u, const int *state, int to, move *out)
+/* The drag goes on to cell `to`: along the row first, then the column,
+ * one cell at a time, so a fast mouse leaves no gap; stepping back onto
+ * the cell before takes the last step back. */
+static void drag_to(const tracks_puzzle *t, tracks_ui *u, int to)
 {
-    int c = u->drag_cell;
+    int c = u->path.v[u->path.n - 1];
     while (c != to) {
         int dx = to % t->w - c % t->w, dy = to / t->w - c / t->w;
         int dir = dx > 0 ? TRACKS_E : dx < 0 ? TRACKS_W : dy > 0 ? TRACKS_S : TRACKS_N;
-        int nb = tracks_neighbour(t, c, dir);
-        if (u->button == 1) {
-            int e = tracks_edge(t, c, dir), i = tracks_cells(t) + e;
-            if (!u->drag_mode)
-                u->drag_mode = state[i] == TRACKS_TRACK ? TRACKS_BLANK : TRACKS_TRACK;
-            /* the move is applied after this call: check against a board
-             * with this drag's earlier steps in it */
-            int *tmp = xmalloc((size_t)tracks_nstate(t) * sizeof *tmp);
-            memcpy(tmp, state, (size_t)tracks_nstate(t) * sizeof *tmp);
-            for (int k = 0; k < out->idx.n; k++)
-                tmp[out->idx.v[k]] = out->val.v[k];
-            int back = -1; /* going back over this drag's own track lifts it */
-            for (int k = 0; k < u->laid.n; k++)
-                if (u->laid.v[k] == e)
-                    back = k;
-            if (u->drag_mode == TRACKS_TRACK && back >= 0) {
-                if (set_entry(t, tmp, i, TRACKS_BLANK, out))
-                    u->laid.v[back] = -1;
-            } else if (set_entry(t, tmp, i, u->drag_mode, out) && u->drag_mode == TRACKS_TRACK) {
-                vec_push(&u->laid, e);
-            }
-            free(tmp);
-        } else if (state[nb] == TRACKS_BLANK && !tracks_piece(t, state, nb)) {
-            move_set(out, nb, TRACKS_NONE); /* right drag: rule out cells */
-        }
-        c = nb;
+        c = tracks_neighbour(t, c, dir);
+        if (u->path.n >= 2 && u->path.v[u->path.n - 2] == c)
+            u->path.n--;
+        else
+            vec_push(&u->path, c);
     }
-    u->drag_cell = to;
+}
+
+/* The drag's move.  Left: lay track along the path, or lift it when the
+ * first step is already track (as Tatham's drags set or clear); right:
+ * no-track marks on the blank cells passed. */
+static void drag_move(const tracks_puzzle *t, const tracks_ui *u, const int *state, move *out)
+{
+    int cells = tracks_cells(t), total = tracks_nstate(t);
+    int *tmp = xmalloc((size_t)total * sizeof *tmp);
+    memcpy(tmp, state, (size_t)total * sizeof *tmp);
+    int mode = 0;
+    for (int k = 0; k + 1 < u->path.n; k++) {
+        int a = u->path.v[k], b = u->path.v[k + 1];
+        if (u->button == 3) {
+            if (k == 0 && tmp[a] == TRACKS_BLANK && !tracks_piece(t, tmp, a))
+                set_entry(t, tmp, a, TRACKS_NONE, out);
+            if (tmp[b] == TRACKS_BLANK && !tracks_piece(t, tmp, b))
+                set_entry(t, tmp, b, TRACKS_NONE, out);
+        } else {
+            int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
+            int i = cells + tracks_edge(t, a, dir);
+            if (!mode)
+                mode = tmp[i] == TRACKS_TRACK ? TRACKS_BLANK : TRACKS_TRACK;
+            if ((mode == TRACKS_TRACK) != (tmp[i] == TRACKS_TRACK))
+                set_entry(t, tmp, i, mode, out);
+        }
+        for (int j = 0; j < out->idx.n; j++) /* later steps see earlier ones */
+            tmp[out->idx.v[j]] = out->val.v[j];
+    }
+    free(tmp);
 }
 
 static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state,
@@ -557,13 +575,12 @@ static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state
     if (ev->action == MOUSE_PRESS) {
         u->button = ev->button;
         u->press_target = ev->target;
-        u->drag_cell = ev->target >= 0 && ev->target < cells ? ev->target : cell_at(t, u, ev->y, ev->x);
-        u->drag_mode = 0;
-        u->dragged = false;
-        u->laid.n = 0;
-        if (u->drag_cell >= 0) {
-            u->cx = u->drag_cell % t->w;
-            u->cy = u->drag_cell / t->w;
+        u->path.n = 0;
+        int c = ev->target >= 0 && ev->target < cells ? ev->target : cell_at(t, u, ev->y, ev->x);
+        if (c >= 0) {
+            vec_push(&u->path, c);
+            u->cx = c % t->w;
+            u->cy = c / t->w;
         }
         return INPUT_UI;
     }
@@ -573,22 +590,27 @@ static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state
      * decides nothing.  A release over another cell finishes the drag even
      * when the terminal reported no motion on the way. */
     bool moved = false;
-    if (ev->target >= 0 && ev->target < cells && u->drag_cell >= 0 && ev->target != u->drag_cell) {
-        drag_to(t, u, state, ev->target, out);
-        u->dragged = moved = true;
+    if (ev->target >= 0 && ev->target < cells && u->path.n > 0 &&
+        ev->target != u->path.v[u->path.n - 1]) {
+        drag_to(t, u, ev->target);
+        moved = true;
         u->cx = ev->target % t->w;
         u->cy = ev->target / t->w;
     }
     if (ev->action == MOUSE_DRAG)
-        return out->idx.n ? INPUT_MOVE : moved ? INPUT_UI : INPUT_IGNORED;
-    /* release: a click when the pointer never left what it pressed */
-    if (!u->dragged && ev->target >= 0 && ev->target == u->press_target) {
+        return moved ? INPUT_UI : INPUT_IGNORED;
+    /* release: a drag's whole path as one move, or a click when the pointer
+     * never left what it pressed */
+    if (u->path.n >= 2) {
+        drag_move(t, u, state, out);
+    } else if (ev->target >= 0 && ev->target == u->press_target) {
         int i = ev->target;
         int want = u->button == 3 ? TRACKS_NONE : TRACKS_TRACK;
         set_entry(t, state, i, toggled(state[i], want), out);
     }
     u->button = 0;
-    u->press_target = u->drag_cell = -1;
+    u->press_target = -1;
+    u->path.n = 0;
     return out->idx.n ? INPUT_MOVE : INPUT_UI;
 }
 
@@ -675,7 +697,7 @@ const char *const tracks_help[] = {
     "Enter                track in this cell (again: clear)",
     "Space                no track in this cell (again: clear)",
     "x then a direction   no track across that edge (again: clear)",
-    "left drag            lay track from cell to cell (back over it: lift)",
+    "left drag            lay track from cell to cell (from track: lift it)",
     "left click           cell: track mark; edge: track",
     "right click          cell or edge: no track;  right drag: no-track cells",
     NULL,

@@ -152,18 +152,34 @@ static void drag_lays_the_answer(void)
     if (!setup(&fx, LOOP_TRAP, 40, 100, false))
         return;
     redraw(&fx);
+    /* the drag is shown as it goes and applied on release, as one move
+     * (one undo) */
     static const int path[] = {0, 4, 5, 6, 10, 9, 8, 12};
     CHECK(mouse(&fx, MOUSE_PRESS, 1, path[0]) == INPUT_UI);
     for (int i = 1; i < 8; i++)
-        CHECK(mouse(&fx, MOUSE_DRAG, 1, path[i]) == INPUT_MOVE);
-    mouse(&fx, MOUSE_RELEASE, 1, path[7]);
-    CHECK(solved(&fx));
-    /* one drag back over its own steps lifts them */
-    mouse(&fx, MOUSE_PRESS, 1, 12);
-    CHECK(mouse(&fx, MOUSE_DRAG, 1, 8) == INPUT_MOVE);
-    mouse(&fx, MOUSE_RELEASE, 1, 8);
+        CHECK(mouse(&fx, MOUSE_DRAG, 1, path[i]) == INPUT_UI);
+    int y, x;
+    CHECK(find_target(&fx, 9, &y, &x));
+    CHECK(canvas_at(&fx.cv, y, x + 1)->marks & MARK_SELECTED);
     CHECK(!solved(&fx));
-    CHECK(fx.state[tracks_cells(fx.t) + tracks_edge(fx.t, 8, TRACKS_S)] == TRACKS_BLANK);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 1, path[7]) == INPUT_MOVE);
+    CHECK(solved(&fx));
+    CHECK(!(canvas_at(&fx.cv, y, x + 1)->marks & MARK_SELECTED));
+    /* a drag that starts along track lifts it */
+    mouse(&fx, MOUSE_PRESS, 1, 12);
+    mouse(&fx, MOUSE_DRAG, 1, 8);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 1, 8) == INPUT_MOVE);
+    CHECK(!solved(&fx));
+    int cells = tracks_cells(fx.t);
+    CHECK(fx.state[cells + tracks_edge(fx.t, 8, TRACKS_S)] == TRACKS_BLANK);
+    /* going back over the drag's own path takes those steps back */
+    mouse(&fx, MOUSE_PRESS, 1, 8);
+    mouse(&fx, MOUSE_DRAG, 1, 12);
+    mouse(&fx, MOUSE_DRAG, 1, 13);
+    mouse(&fx, MOUSE_DRAG, 1, 12);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 1, 12) == INPUT_MOVE);
+    CHECK(fx.state[cells + tracks_edge(fx.t, 12, TRACKS_E)] == TRACKS_BLANK);
+    CHECK(solved(&fx));
     teardown(&fx);
 }
 
@@ -187,7 +203,13 @@ static void release_without_motion_and_jumps(void)
     mouse(&fx, MOUSE_DRAG, 1, 10);
     mouse(&fx, MOUSE_DRAG, 1, 9);
     mouse(&fx, MOUSE_DRAG, 1, 5);
-    mouse(&fx, MOUSE_RELEASE, 1, 5);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 1, 5) == INPUT_MOVE);
+    /* a right drag rules out the cells it passes */
+    mouse(&fx, MOUSE_PRESS, 3, 3);
+    mouse(&fx, MOUSE_DRAG, 3, 7);
+    CHECK(mouse(&fx, MOUSE_RELEASE, 3, 15) == INPUT_MOVE);
+    CHECK(fx.state[3] == TRACKS_NONE && fx.state[7] == TRACKS_NONE && fx.state[11] == TRACKS_NONE &&
+          fx.state[15] == TRACKS_NONE);
     char why[256];
     CHECK(!tracks_verify(fx.t, fx.state, why, sizeof why));
     CHECK(strstr(why, "loop") != NULL);
