@@ -1,5 +1,6 @@
 /* test_tetravex.c: Tetravex in-process: random boards 2x2..7x7 solved and
- * checked by the independent checker, the hand-made 3x3 file, duplicate
+ * checked by the independent checker, the hand-made 3x3 file, the
+ * TetraSAT project's 3x3 and 4x4 examples, duplicate
  * tiles counted once, generated puzzles unique and reproducible, hints
  * that agree with the solution, and moves from the board UI. */
 #include "keys.h"
@@ -120,6 +121,42 @@ static void hand_made_3x3(void)
     }
     puzzle_free(p);
     free(text);
+}
+
+/* The TetraSAT project's own examples (3x3 and 4x4): solved, accepted by
+ * the checker, unique, and equal to the answers found by a separate
+ * brute-force search (recorded in the data files). */
+static void tetrasat_examples(void)
+{
+    static const struct {
+        const char *file, *answer;
+    } ex[] = {
+        {"tetravex/tetrasat-3x3.tetravex", "4026 3920 2439\n2072 2520 3725\n7260 2612 2546\n"},
+        {"tetravex/tetrasat-4x4.tetravex", "9580 5845 7008 0390\n8020 4590 0895 9728\n"
+                                           "2800 9738 9917 2279\n0697 3866 1308 7683\n"},
+    };
+    for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+        char *text = read_file(test_data(ex[i].file), 1 << 16, NULL);
+        CHECK(text != NULL);
+        puzzle *p = text ? load(text) : NULL;
+        CHECK(p != NULL);
+        if (p) {
+            int *state = solve(p);
+            char why[256] = "";
+            CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s: %s", ex[i].file,
+                      why);
+            if (state) {
+                strbuf ans = {0};
+                p->family->format_answer(p->data, state, &ans);
+                CHECK_MSG(ans.s && strcmp(ans.s, ex[i].answer) == 0, "%s", ans.s ? ans.s : "");
+                sb_free(&ans);
+            }
+            CHECK(count_of(p, 5) == 1);
+            free(state);
+        }
+        puzzle_free(p);
+        free(text);
+    }
 }
 
 /* Four identical tiles: one arrangement, not 4! of them. */
@@ -268,6 +305,7 @@ int main(void)
 {
     RUN(random_boards_solve_and_check);
     RUN(hand_made_3x3);
+    RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);
     RUN(generator_unique_and_reproducible);
     RUN(hints_rebuild_the_solution);
