@@ -422,7 +422,40 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
     return st;
 }
 
-assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, bool minimal,
+/* shrink_core's deletion pass, stopping once `enough` items are known to
+ * be needed (the set left then holds at least that many). */
+static int shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
+                        int enough)
+{
+    int_vec as = {0};
+    int i = 0;
+    while (i < n && i < enough) {
+        as.n = 0;
+        for (int k = 0; k < fixed->n; k++)
+            vec_push(&as, fixed->v[k]);
+        for (int k = 0; k < n; k++)
+            if (k != i)
+                vec_push(&as, items[k]);
+        sat_result r = call_on(a, sat, as.v, as.n);
+        if (r == SAT_UNKNOWN) {
+            vec_free(&as);
+            return -1;
+        }
+        if (r == SAT_SAT) {
+            i++; /* items[0..i] are needed */
+            continue;
+        }
+        int m = 0;
+        for (int k = 0; k < n; k++)
+            if (k != i && (k < i || sat_failed(sat, items[k])))
+                items[m++] = items[k];
+        n = m;
+    }
+    vec_free(&as);
+    return n;
+}
+
+assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, int enough,
                                     int_vec *groups_out)
 {
     start_call(a);
@@ -470,8 +503,8 @@ assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int
         }
         if (r == SAT_UNKNOWN)
             n = -1;
-        else if (minimal && n > 1)
-            n = shrink_core(a, sat, &fixed, items.v, n);
+        else if (enough > 0 && n > 1)
+            n = shrink_until(a, sat, &fixed, items.v, n, enough);
         if (n < 0) {
             st = ASSIST_UNKNOWN;
         } else {

@@ -86,11 +86,13 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
                              int_vec *marks_out);
 
 /* The clue groups a forced fact needs: every mark stays assumed and only
- * groups are shrunk, to a set that with the marks forces the fact, minimal
- * when asked (else the solver's core, trimmed: cheaper, maybe larger).
- * (assist_explain shrinks marks first, so its proofs lean on clues; this
- * measures how many clues a player must combine: the difficulty grade.) */
-assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, bool minimal,
+ * groups are shrunk.  enough = 0: the solver's core, trimmed (cheap, maybe
+ * larger than needed); enough > 0: shrunk to a minimal set, except that it
+ * stops once `enough` groups are known to be needed (the set then has at
+ * least that many).  (assist_explain shrinks marks first, so its proofs
+ * lean on clues; this measures how many clues a player must combine: the
+ * difficulty grade.) */
+assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, int enough,
                                     int_vec *groups_out);
 
 /* Solutions consistent with the marks, distinguished by their facts, up to
