@@ -382,9 +382,11 @@ static board *parse_save(const char *text, const char *path, diag *err)
     int nstate = 0;
     void *data = f->parse(ptext.s, &perr, &nstate);
     if (!data) {
-        /* the puzzle's own error, placed in the save file */
-        int line = perr.line > 0 ? first + perr.line - 1 : first;
-        int col = perr.line > 0 && perr.col > 0 ? perr.col + 2 : 1;
+        /* the puzzle's own error, placed in the save file (an error at
+         * the end of the text: on the last puzzle line, not the next) */
+        bool past = perr.line > nlines;
+        int line = perr.line > 0 ? first + (past ? (int)nlines : perr.line) - 1 : first;
+        int col = perr.line > 0 && !past && perr.col > 0 ? perr.col + 2 : 1;
         diag_set(err, line, col, "in the saved puzzle: %s", perr.msg);
         goto bad;
     }
