@@ -37,6 +37,12 @@ if [ $mode = fallback ] && [ "$(id -u)" = 0 ]; then
     AS_NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
     chmod 755 "$TUI_TMP"
     chown -R 65534:65534 "$XDG_STATE_HOME"
+    # the build and source trees may be closed to nobody (under /root)
+    cp "$REAL" "$TUI_TMP/tessera"
+    cp "$PUZ" "$TUI_TMP/puzzle.tents"
+    chmod 755 "$TUI_TMP/tessera"
+    chmod 644 "$TUI_TMP/puzzle.tents"
+    REAL=$TUI_TMP/tessera PUZ=$TUI_TMP/puzzle.tents
 fi
 cat >"$TUI_TMP/wrap.sh" <<EOF
 #!/bin/bash
