@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "grade.h"
 
 void cli_report(const diag *d)
 {
@@ -228,7 +229,8 @@ int cli_generate(const char *family, const cli_options *o)
         return EXIT_BAD_INPUT;
     strbuf out = {0};
     diag err = {.source = "--generate"};
-    if (!f->generate(&g, &out, &err)) {
+    /* proved unique, graded, retried for --difficulty (grade.c) */
+    if (!grade_generate(f, &g, &out, &err, stderr, NULL)) {
         cli_report(&err);
         sb_free(&out);
         return EXIT_BAD_INPUT;

@@ -67,6 +67,8 @@ void *hexiom_parse(const char *text, diag *err, int *nstate);
 int hexiom_sniff(const char *text);
 bool hexiom_verify(const void *pz, const int *state, char *why, size_t n);
 bool hexiom_state_ok(const void *pz, const int *state, char *why, size_t n);
+/* A new level of side 2 to 6 with exactly one solution (hexiom_gen.c). */
+bool hexiom_generate(const gen_options *opt, strbuf *out, diag *err);
 
 /* "row 3, slot 4" for a cell (1-based, as a player counts). */
 void hexiom_cell_name(const hexiom_puzzle *h, int cell, char *out, size_t n);

@@ -2,11 +2,13 @@
  * it the only one: while the solver finds another solution, a cell where
  * the two differ becomes a given (Tatham IDs carry givens as '!' and '-').
  * That converges in a few rounds at any size, where generate-and-test
- * (Tatham's approach) becomes exponentially rare past 22x22. */
+ * (Tatham's approach) becomes exponentially rare past 22x22.  A level asked
+ * for then takes givens away (hard) or adds some until the grade fits. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tents.h"
+#include "grade.h"
 #include "rng.h"
 
 static const int DX4[4] = {1, -1, 0, 0}, DY4[4] = {0, 0, 1, -1};
@@ -50,6 +52,91 @@ static void plant(rng *r, int w, int h, int *plan)
         plan[c] = TENTS_TENT;
         plan[tree] = TENTS_TREE;
         placed++;
+    }
+    free(order);
+}
+
+/* The marks the givens stand for, after the "another solution" fact. */
+static void given_marks(const tents_puzzle *t, int other_fact, int_vec *marks)
+{
+    marks->n = 0;
+    vec_push(marks, other_fact);
+    for (int c = 0; c < t->w * t->h; c++)
+        if (t->given[c] >= 0)
+            vec_push(marks, tents_fact(t, c, t->given[c] != TENTS_TENT));
+}
+
+/* The first k cells of order become givens (from the plan); the cells
+ * after them do not. */
+static void set_givens(tents_puzzle *t, const int *plan, const int *order, int k)
+{
+    for (int i = 0; order[i] >= 0; i++)
+        t->given[order[i]] = i < k ? (plan[order[i]] == TENTS_TENT ? TENTS_TENT : TENTS_GRASS) : -1;
+}
+
+static grade_level grade_with(tents_puzzle *t, const int *plan, const int *order, int k)
+{
+    extern const game_family tents_family;
+    set_givens(t, plan, order, k);
+    strbuf id = {0};
+    tents_write_id(t, &id);
+    grade_level g = grade_text(&tents_family, id.s, NULL, NULL);
+    sb_free(&id);
+    return g;
+}
+
+/* Steers the unique puzzle towards the level asked for.  hard: drops every
+ * given that uniqueness does not need.  medium and easy: adds givens from
+ * the plan, a batch at a time (each batch half as big again), until the
+ * grade comes down to the level. */
+static void set_difficulty(tents_puzzle *t, assist *a, const int *plan, int other_fact,
+                           const char *level, rng *r, int_vec *marks)
+{
+    int cells = t->w * t->h;
+    int *order = xmalloc((size_t)(cells + 1) * sizeof *order);
+    for (int c = 0; c < cells; c++)
+        order[c] = c;
+    rng_shuffle(r, order, cells);
+    if (level && strcmp(level, "hard") == 0) {
+        for (int i = 0; i < cells; i++) {
+            int c = order[i];
+            if (t->given[c] < 0)
+                continue;
+            signed char was = t->given[c];
+            t->given[c] = -1;
+            given_marks(t, other_fact, marks);
+            if (assist_solve(a, marks->v, marks->n, NULL) != ASSIST_NONE)
+                t->given[c] = was; /* needed */
+        }
+    } else if (level) {
+        /* order[0..k) of the non-given cells become givens; k grows by
+         * batches until the grade is at most the level, then, when that
+         * overshot (easy for medium), is bisected back */
+        grade_level want = grade_from_name(level);
+        int nfree = 0;
+        for (int i = 0; i < cells; i++)
+            if (!t->tree[order[i]] && t->given[order[i]] < 0)
+                order[nfree++] = order[i];
+        order[nfree] = -1;
+        int batch = cells / 60 > 1 ? cells / 60 : 1, lo = 0, hi = 0;
+        grade_level got = grade_with(t, plan, order, 0);
+        while (got > want && hi < nfree) {
+            lo = hi;
+            hi = hi + batch < nfree ? hi + batch : nfree;
+            batch += batch / 2;
+            got = grade_with(t, plan, order, hi);
+        }
+        while (got < want && hi - lo > 1) {
+            int mid = lo + (hi - lo) / 2;
+            grade_level g = grade_with(t, plan, order, mid);
+            if (g > want) {
+                lo = mid;
+            } else {
+                hi = mid;
+                got = g;
+            }
+        }
+        set_givens(t, plan, order, hi);
     }
     free(order);
 }
@@ -110,6 +197,8 @@ bool tents_generate(const gen_options *opt, strbuf *out, diag *err)
         t->given[c] = plan[c] == TENTS_TENT ? TENTS_TENT : TENTS_GRASS;
         vec_push(&marks, tents_fact(t, c, plan[c] != TENTS_TENT));
     }
+    if (ok)
+        set_difficulty(t, a, plan, other_fact, opt->difficulty, &r, &marks);
     if (ok)
         tents_write_id(t, out);
     free(diff);

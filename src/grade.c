@@ -1,0 +1,380 @@
+/* grade.c: difficulty by simulated play (forced steps and the size of
+ * their explanations), and the generate, prove unique, grade loop. */
+#include "grade.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+static const char *const NAMES[] = {"easy", "medium", "hard"};
+
+/* Explanations are shrunk until this many groups are known to be needed:
+ * a step that needs 4 makes a puzzle hard, whatever more it needs. */
+#define GRADE_DEEPEST 4
+
+const char *grade_name(grade_level g) { return g >= GRADE_EASY && g <= GRADE_HARD ? NAMES[g] : "ungraded"; }
+
+grade_level grade_from_name(const char *name)
+{
+    for (int g = GRADE_EASY; g <= GRADE_HARD; g++)
+        if (name && strcmp(name, NAMES[g]) == 0)
+            return (grade_level)g;
+    return GRADE_NONE;
+}
+
+grade_level grade_from_text(const char *text)
+{
+    /* only the comment lines at the top: a grade is the file's first word */
+    const char *p = text;
+    while (p && *p) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (*p != '#')
+            break;
+        p++;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (strncmp(p, "grade:", 6) == 0) {
+            p += 6;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            char word[16];
+            int n = 0;
+            while (n < 15 && isalpha((unsigned char)p[n])) {
+                word[n] = p[n];
+                n++;
+            }
+            word[n] = 0;
+            return grade_from_name(word);
+        }
+        p = strchr(p, '\n');
+    }
+    return GRADE_NONE;
+}
+
+/* The thresholds.  A step is "multi" when even the easiest deduction in
+ * sight combines two or more clue groups, "deep" when it combines three or
+ * more.
+ *   hard:   some step needs 4+ groups, or 3 or more deep steps
+ *   easy:   no step needs more than 2 groups, and at most 10% of the
+ *           forced steps (or at most 2 steps) need 2
+ *   medium: the rest
+ * (Set on Simon Tatham's Tents: his "easy" 8x8 to 15x15 puzzles grade
+ * easy, 27 of 30; of his "tricky" ones a third grade easy.) */
+grade_level grade_level_of(const grade_report *r)
+{
+    if (r->forced_steps == 0)
+        return r->choice_steps > 0 ? GRADE_HARD : GRADE_EASY;
+    if (r->max_groups >= 4 || r->deep_steps >= 3)
+        return GRADE_HARD;
+    if (r->max_groups <= 2 && (r->multi_steps <= 2 || r->multi_steps * 10 <= r->forced_steps))
+        return GRADE_EASY;
+    return GRADE_MEDIUM;
+}
+
+assist_status grade_count(const puzzle *p, assist *a, const int *marks, int nmarks, long limit,
+                          long *count)
+{
+    if (p->family->count)
+        return p->family->count(p->data, a, marks, nmarks, limit, 0, count);
+    return assist_count(a, marks, nmarks, limit, count);
+}
+
+static void apply_move(int *state, int nstate, const move *m)
+{
+    for (int i = 0; i < m->idx.n; i++)
+        if (m->idx.v[i] >= 0 && m->idx.v[i] < nstate)
+            state[m->idx.v[i]] = m->val.v[i];
+}
+
+typedef struct {
+    const puzzle *p;
+    assist *a;
+    int nf, nstate;
+    int *state, *marks, *cand;
+    bool *sol, *marked, *taken, *lit_marked;
+    int nlit;
+} player;
+
+/* The open facts of the solution under the current marks: true there, not
+ * marked (nor said by a mark under another number), not taken yet. */
+static int open_facts(player *pl, int nmarks)
+{
+    int nv = sat_num_vars(assist_sat(pl->a));
+    if (nv + 1 > pl->nlit) {
+        pl->nlit = 2 * (nv + 1);
+        free(pl->lit_marked);
+        pl->lit_marked = xmalloc((size_t)pl->nlit * 2 * sizeof *pl->lit_marked);
+    }
+    memset(pl->lit_marked, 0, (size_t)pl->nlit * 2 * sizeof *pl->lit_marked);
+    memset(pl->marked, 0, (size_t)pl->nf * sizeof *pl->marked);
+    for (int i = 0; i < nmarks; i++) {
+        int lit = assist_fact_lit(pl->a, pl->marks[i]);
+        pl->marked[pl->marks[i]] = true;
+        pl->lit_marked[lit > 0 ? 2 * lit : -2 * lit + 1] = true;
+    }
+    int n = 0;
+    for (int f = 0; f < pl->nf; f++) {
+        int lit = assist_fact_lit(pl->a, f);
+        if (pl->sol[f] && !pl->marked[f] && !pl->taken[f] &&
+            !pl->lit_marked[lit > 0 ? 2 * lit : -2 * lit + 1])
+            pl->cand[n++] = f;
+    }
+    return n;
+}
+
+bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
+{
+    memset(out, 0, sizeof *out);
+    out->level = GRADE_NONE;
+    double t0 = monotonic_seconds();
+    int max_explains = o && o->max_explains > 0 ? o->max_explains : 600;
+    int per_step = o && o->candidates > 0 ? o->candidates : 8;
+    /* explanations get the small budget; finding the solution again at
+     * each step gets a large one (it is the puzzle's own solve) */
+    sat_budget budget = {.conflicts = o && o->conflicts > 0 ? o->conflicts : 2000};
+    sat_budget solve_budget = {.conflicts = 1000000};
+    const game_family *f = p->family;
+    player pl = {.p = p, .a = puzzle_encode(p)};
+    assist_set_budget(pl.a, &budget);
+    pl.nf = assist_num_facts(pl.a);
+    pl.nstate = p->nstate;
+    pl.state = xcalloc((size_t)pl.nstate + 1, sizeof *pl.state);
+    pl.marks = xcalloc((size_t)pl.nf + 1, sizeof *pl.marks);
+    pl.cand = xcalloc((size_t)pl.nf + 1, sizeof *pl.cand);
+    pl.sol = xcalloc((size_t)pl.nf + 1, sizeof *pl.sol);
+    pl.marked = xcalloc((size_t)pl.nf + 1, sizeof *pl.marked);
+    pl.taken = xcalloc((size_t)pl.nf + 1, sizeof *pl.taken);
+    f->init_state(p->data, pl.state);
+    /* a fixed seed: the same puzzle always gets the same grade */
+    rng r;
+    rng_seed(&r, 0x7e55e7a);
+    int_vec groups = {0};
+    bool ok = true;
+    int stride = 0;
+    for (int step = 0;; step++) {
+        int nm = f->state_marks(p->data, pl.state, pl.marks, pl.nf + 1);
+        /* solved again at every step: some families renumber their facts
+         * as the board fills (Tantrix's frame follows the placed tiles) */
+        assist_set_budget(pl.a, &solve_budget);
+        assist_status st = assist_solve(pl.a, pl.marks, nm, pl.sol);
+        assist_set_budget(pl.a, &budget);
+        if (st != ASSIST_OK) {
+            ok = step > 0;
+            break;
+        }
+        int nc = open_facts(&pl, nm);
+        if (nc == 0) {
+            out->complete = true;
+            break;
+        }
+        if (stride == 0) {
+            /* about three explains per measured step; a board with more
+             * steps than that allows is measured every stride-th step */
+            int measured = max_explains / 3 > 1 ? max_explains / 3 : 1;
+            stride = (nc + measured - 1) / measured;
+        }
+        int pick = -1;
+        if (step % stride != 0) {
+            pick = pl.cand[rng_below(&r, nc)];
+            out->revealed++;
+        } else {
+            int tries = nc < per_step ? nc : per_step, best_size = INT_MAX;
+            for (int i = 0; i < tries; i++) {
+                int j = i + rng_below(&r, nc - i), t = pl.cand[i];
+                pl.cand[i] = pl.cand[j];
+                pl.cand[j] = t;
+            }
+            /* the solver's trimmed core for each, stopping at a one-clue
+             * step; then the smallest two are shrunk to minimal sets */
+            int top[2] = {-1, -1}, top_size[2] = {INT_MAX, INT_MAX}, unproved = -1;
+            for (int i = 0; i < tries && out->explains < max_explains; i++) {
+                out->explains++;
+                assist_status es = assist_explain_groups(pl.a, pl.marks, nm, pl.cand[i], 0, &groups);
+                if (es == ASSIST_UNKNOWN && unproved < 0)
+                    unproved = pl.cand[i];
+                if (es == ASSIST_UNKNOWN && top[0] < 0 && i >= 2)
+                    break; /* three in a row beyond the budget: a hard spot */
+                if (es != ASSIST_OK)
+                    continue;
+                if (groups.n < top_size[0]) {
+                    top[1] = top[0];
+                    top_size[1] = top_size[0];
+                    top[0] = pl.cand[i];
+                    top_size[0] = groups.n;
+                } else if (groups.n < top_size[1]) {
+                    top[1] = pl.cand[i];
+                    top_size[1] = groups.n;
+                }
+                if (groups.n <= 1)
+                    break; /* one clue: as easy as a step gets */
+            }
+            pick = top[0];
+            best_size = top_size[0];
+            if (pick < 0 && unproved >= 0) {
+                /* no proof within the conflict budget, even with every
+                 * clue: no deduction a player makes by looking */
+                pick = unproved;
+                best_size = GRADE_DEEPEST;
+            }
+            for (int k = 0; k < 2 && best_size > 1; k++) {
+                if (top[k] < 0 || out->explains >= max_explains)
+                    break;
+                out->explains++;
+                if (assist_explain_groups(pl.a, pl.marks, nm, top[k], GRADE_DEEPEST, &groups) == ASSIST_OK &&
+                    groups.n < best_size) {
+                    best_size = groups.n;
+                    pick = top[k];
+                }
+            }
+            if (pick >= 0) {
+                if (best_size > GRADE_DEEPEST)
+                    best_size = GRADE_DEEPEST; /* "4 or more" */
+                out->forced_steps++;
+                out->multi_steps += best_size >= 2;
+                out->deep_steps += best_size >= 3;
+                if (best_size > out->max_groups)
+                    out->max_groups = best_size;
+                if (grade_level_of(out) == GRADE_HARD)
+                    break; /* more steps cannot make it easier */
+            } else if (out->explains >= max_explains) {
+                break;
+            } else {
+                pick = pl.cand[0];
+                out->choice_steps++;
+            }
+        }
+        move m = {0};
+        f->fact_move(p->data, pl.state, pick, &m);
+        apply_move(pl.state, pl.nstate, &m);
+        move_free(&m);
+        pl.taken[pick] = true;
+        if (out->explains >= max_explains)
+            break;
+    }
+    vec_free(&groups);
+    free(pl.state);
+    free(pl.marks);
+    free(pl.cand);
+    free(pl.sol);
+    free(pl.marked);
+    free(pl.taken);
+    free(pl.lit_marked);
+    assist_free(pl.a);
+    out->seconds = monotonic_seconds() - t0;
+    if (ok)
+        out->level = grade_level_of(out);
+    return ok;
+}
+
+grade_level grade_text(const game_family *f, const char *text, const grade_options *o,
+                       grade_report *out)
+{
+    diag d = {0};
+    puzzle *p = puzzle_from_text(text, "generated puzzle", NULL, f->name, &d);
+    grade_report r;
+    if (!out)
+        out = &r;
+    memset(out, 0, sizeof *out);
+    out->level = GRADE_NONE;
+    if (p)
+        grade_puzzle(p, o, out);
+    puzzle_free(p);
+    return out->level;
+}
+
+/* Proves the text is a puzzle of the family with exactly one solution and
+ * grades it. */
+static bool check_and_grade(const game_family *f, const char *text, grade_report *r, diag *err)
+{
+    diag d = {0};
+    puzzle *p = puzzle_from_text(text, "generated puzzle", NULL, f->name, &d);
+    if (!p) {
+        char buf[300];
+        diag_format(&d, buf, sizeof buf);
+        diag_set(err, 0, 0, "internal error: the %s parser rejects the generated puzzle: %s", f->title,
+                 buf);
+        return false;
+    }
+    assist *a = puzzle_encode(p);
+    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
+    int max = assist_num_facts(a) + 1;
+    int *marks = xcalloc((size_t)max, sizeof *marks);
+    f->init_state(p->data, state);
+    int nm = f->state_marks(p->data, state, marks, max);
+    long count = 0;
+    assist_status st = grade_count(p, a, marks, nm, 2, &count);
+    bool ok = st == ASSIST_OK && count == 1;
+    if (!ok)
+        diag_set(err, 0, 0, "internal error: the generated %s puzzle has %s", f->title,
+                 st != ASSIST_OK ? "no uniqueness proof" : count == 0 ? "no solution" : "several solutions");
+    free(marks);
+    free(state);
+    assist_free(a);
+    if (ok && !grade_puzzle(p, NULL, r)) {
+        diag_set(err, 0, 0, "internal error: the generated %s puzzle could not be graded", f->title);
+        ok = false;
+    }
+    puzzle_free(p);
+    return ok;
+}
+
+/* How many puzzles --difficulty may make before settling for the closest. */
+#define GRADE_ATTEMPTS 8
+
+bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, diag *err, FILE *note,
+                    grade_report *report)
+{
+    grade_level want = grade_from_name(opt->difficulty);
+    int attempts = want == GRADE_NONE ? 1 : GRADE_ATTEMPTS, best_dist = INT_MAX;
+    strbuf best = {0};
+    grade_report best_r = {0};
+    for (int k = 0; k < attempts && best_dist > 0; k++) {
+        gen_options o = *opt;
+        if (k > 0) { /* attempt k: a seed derived from the given one */
+            rng r;
+            rng_seed(&r, (uint64_t)opt->seed * 0x100000001B3ull + (uint64_t)k);
+            o.seed = (unsigned long)rng_next(&r);
+        }
+        strbuf text = {0};
+        grade_report rep;
+        if (!f->generate(&o, &text, err) || !check_and_grade(f, text.s ? text.s : "", &rep, err)) {
+            sb_free(&text);
+            sb_free(&best);
+            return false;
+        }
+        int dist = want == GRADE_NONE ? 0 : abs((int)rep.level - (int)want);
+        if (dist < best_dist) {
+            best_dist = dist;
+            sb_free(&best);
+            best = text;
+            best_r = rep;
+        } else {
+            sb_free(&text);
+        }
+    }
+    if (best_dist > 0 && note)
+        fprintf(note,
+                "tessera: --generate: no %s %s puzzle in %d attempts from seed %lu; "
+                "this one is the closest: %s\n",
+                grade_name(want), f->title, attempts, opt->seed, grade_name(best_r.level));
+    /* the grade as a comment line, where the family's parser allows one */
+    strbuf graded = {0};
+    sb_printf(&graded, "# grade: %s\n%s", grade_name(best_r.level), best.s ? best.s : "");
+    diag d = {0};
+    puzzle *p = puzzle_from_text(graded.s, "generated puzzle", NULL, f->name, &d);
+    if (p) {
+        puzzle_free(p);
+        sb_free(&best);
+        *out = graded;
+    } else {
+        sb_free(&graded);
+        *out = best;
+    }
+    if (report)
+        *report = best_r;
+    return true;
+}
