@@ -1,16 +1,31 @@
 #!/bin/bash
 # bench/tetravex.sh: Tetravex speed, by hand (not part of the test suite).
-#   bash bench/tetravex.sh BINARY [SOURCE_DIR] [PUZZLES_PER_SIZE] [TIMEOUT]
-# Random boards in GNOME Tetravex's model (every edge a uniform number in
-# 0..9, tiles shuffled; made here by awk with a fixed seed per puzzle), one
-# `tessera --solve --timeout` process each; prints per size the median CPU
-# time (user + system) and how many ran out of time.
+#   bash bench/tetravex.sh BINARY [SOURCE_DIR] [PUZZLES_PER_SIZE] [TIMEOUT] [SIZES]
+# Random boards in GNOME Tetravex's model (every edge, border included, a
+# uniform number in 0..9, tiles shuffled; made here by awk with a fixed
+# seed per puzzle).
+#  1. Per size (SIZES, default "4 5 6 7 8 9 10"): one
+#     `tessera --timeout TIMEOUT --solve` process per puzzle; prints the
+#     median CPU time (user + system of that process) and how many puzzles
+#     ran out of time (exit status 3; they rank above every solved one, so
+#     a median among them prints as "> TIMEOUT wall").
+#  2. When the `cadical` program is installed (Debian package cadical, the
+#     same CaDiCaL as the library): the encodings compared on the 7x7 and
+#     8x8 boards, each CNF solved by `cadical -q` under the same limit, CPU
+#     time of the cadical process: tessera's own (`--dimacs`: tile types in
+#     cells, one number per internal edge) against tile-in-cell with
+#     ladder at-most-ones and support clauses ("if tile t is here, one of
+#     the tiles that show t's right number on their left is to the right"),
+#     built by awk below.
+# Set TETRAVEX_BENCH_COMPARE=0 to skip part 2.
 set -u
 bin=$1
 runs=${3:-5}
 limit=${4:-60}
+sizes=${5:-4 5 6 7 8 9 10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+TIMEFORMAT='%3U %3S'
 
 board() { # N SEED: a shuffled tile list
     awk -v n="$1" -v seed="$2" 'BEGIN {
@@ -25,20 +40,102 @@ board() { # N SEED: a shuffled tile list
         for (i = 0; i < m; i++) print tile[i]
     }'
 }
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
+# The support-clause encoding of a tile list (stdin) as DIMACS.  Identical
+# tiles stay separate tiles here (more symmetric solutions, same answer).
+support_cnf() {
+    awk 'function amo(list, k,   i, prev, next_) { # Sinz ladder over list[1..k]
+             if (k < 2) return
+             prev = ++nv; cl[++nc] = (-list[1]) " " prev
+             for (i = 2; i <= k; i++) {
+                 cl[++nc] = (-list[i]) " " (-prev)
+                 if (i < k) { next_ = ++nv; cl[++nc] = (-prev) " " next_; cl[++nc] = (-list[i]) " " next_; prev = next_ }
+             }
+         }
+         /^[0-9][0-9][0-9][0-9]$/ { m++; for (s = 0; s < 4; s++) v[m - 1, s] = substr($0, s + 1, 1) }
+         END {
+             n = int(sqrt(m) + 0.5); nv = m * m
+             for (c = 0; c < m; c++) { line = ""; for (t = 0; t < m; t++) { L[t + 1] = t * m + c + 1; line = line " " L[t + 1] }
+                 cl[++nc] = line; amo(L, m) }
+             for (t = 0; t < m; t++) { line = ""; for (c = 0; c < m; c++) { L[c + 1] = t * m + c + 1; line = line " " L[c + 1] }
+                 cl[++nc] = line; amo(L, m) }
+             split("0 1 0 -1", dx, " "); split("-1 0 1 0", dy, " ")
+             for (c = 0; c < m; c++) for (d = 0; d < 4; d++) {
+                 x = c % n + dx[d + 1]; y = int(c / n) + dy[d + 1]
+                 if (x < 0 || y < 0 || x >= n || y >= n) continue
+                 c2 = y * n + x
+                 for (t = 0; t < m; t++) { line = "" (-(t * m + c + 1))
+                     for (u = 0; u < m; u++) if (v[u, (d + 2) % 4] == v[t, d]) line = line " " (u * m + c2 + 1)
+                     cl[++nc] = line }
+             }
+             print "p cnf", nv, nc
+             for (i = 1; i <= nc; i++) print cl[i], 0
+         }'
+}
+
+# The median of the times on stdin; a run that ran out of time is written
+# as "timeout" and ranks above every time, so a median among them reads
+# "> LIMIT" (the limit is on wall time; on a loaded machine the CPU time
+# spent until then is lower).
+median() {
+    sed "s/^timeout$/1e99/" | sort -g | awk -v lim="$limit" '{a[NR] = $1}
+        END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+              if (m >= 1e98) print "> " lim " wall"; else print m }'
+}
+
+# CPU seconds of a command (its exit status in $tmp/rc)
+cpu() {
+    local t
+    t=$({ time "$@" >/dev/null 2>&1; echo $? >"$tmp/rc"; } 2>&1)
+    echo "$t" | awk '{print $1 + $2}'
+}
+
+echo "tessera --solve, random boards with 10 values, $runs per size, --timeout $limit"
 printf '%-6s %4s %16s %10s\n' size n "median cpu s" "timeouts"
-for n in 4 5 6 7 8 9 10; do
+for n in $sizes; do
     : >"$tmp/times"
     out=0
     for i in $(seq "$runs"); do
         board "$n" $((1000 * n + i)) >"$tmp/p.tetravex"
-        TIMEFORMAT='%3U %3S'
-        t=$({ time "$bin" --timeout "$limit" --solve "$tmp/p.tetravex" >/dev/null 2>&1; echo "rc=$?" >"$tmp/rc"; } 2>&1)
-        rc=$(cut -d= -f2 <"$tmp/rc")
-        [ "$rc" = 3 ] && out=$((out + 1))
+        t=$(cpu "$bin" --timeout "$limit" --solve "$tmp/p.tetravex")
+        rc=$(cat "$tmp/rc")
+        if [ "$rc" = 3 ]; then
+            out=$((out + 1))
+            t=timeout
+        fi
+        echo "$t" >>"$tmp/times"
         [ "$rc" = 0 ] || [ "$rc" = 3 ] || echo "unexpected exit $rc at ${n}x${n} #$i" >&2
-        echo "$t" | awk '{print $1 + $2}' >>"$tmp/times"
     done
     printf '%-6s %4d %16s %10d\n' "${n}x${n}" "$runs" "$(median <"$tmp/times")" "$out"
+done
+
+if [ "${TETRAVEX_BENCH_COMPARE:-1}" = 0 ] || ! command -v cadical >/dev/null; then
+    exit 0
+fi
+echo
+echo "encodings compared: cadical -q -t $limit (wall seconds) on each CNF, $runs boards per size"
+printf '%-6s %-22s %9s %9s %16s %10s\n' size encoding vars clauses "median cpu s" "timeouts"
+for n in 7 8; do
+    for enc in edge-numbers support; do
+        : >"$tmp/times"
+        out=0
+        for i in $(seq "$runs"); do
+            board "$n" $((1000 * n + i)) >"$tmp/p.tetravex"
+            if [ $enc = support ]; then
+                support_cnf <"$tmp/p.tetravex" >"$tmp/p.cnf"
+            else
+                "$bin" --dimacs "$tmp/p.cnf" "$tmp/p.tetravex"
+            fi
+            t=$(cpu cadical -q -t "$limit" "$tmp/p.cnf")
+            rc=$(cat "$tmp/rc")
+            if [ "$rc" != 10 ]; then
+                out=$((out + 1))
+                t=timeout
+            fi
+            echo "$t" >>"$tmp/times"
+        done
+        hdr=$(grep -m1 '^p cnf' "$tmp/p.cnf")
+        set -- $hdr
+        printf '%-6s %-22s %9s %9s %16s %10d\n' "${n}x${n}" $enc "$3" "$4" "$(median <"$tmp/times")" "$out"
+    done
 done
