@@ -126,7 +126,19 @@ static int open_facts(player *pl, int nmarks)
     return n;
 }
 
+static bool grade_on(const puzzle *p, assist *a, const grade_options *o, grade_report *out);
+
 bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
+{
+    assist *a = puzzle_encode(p);
+    bool ok = grade_on(p, a, o, out);
+    assist_free(a);
+    return ok;
+}
+
+/* Grades on a fresh engine with the puzzle encoded (the grade depends on
+ * what the solver has learned, so it is always measured from scratch). */
+static bool grade_on(const puzzle *p, assist *a, const grade_options *o, grade_report *out)
 {
     memset(out, 0, sizeof *out);
     out->level = GRADE_NONE;
@@ -138,7 +150,7 @@ bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
     sat_budget budget = {.conflicts = o && o->conflicts > 0 ? o->conflicts : 2000};
     sat_budget solve_budget = {.conflicts = 1000000};
     const game_family *f = p->family;
-    player pl = {.p = p, .a = puzzle_encode(p)};
+    player pl = {.p = p, .a = a};
     assist_set_budget(pl.a, &budget);
     pl.nf = assist_num_facts(pl.a);
     pl.nstate = p->nstate;
@@ -155,7 +167,17 @@ bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
     int_vec groups = {0};
     bool ok = true;
     int stride = 0;
+    double deadline = o && o->seconds > 0 ? t0 + o->seconds : 0;
     for (int step = 0;; step++) {
+        if (deadline > 0) {
+            /* every call gets what is left; running out is no grade */
+            double left = deadline - monotonic_seconds();
+            if (left <= 0) {
+                ok = false;
+                break;
+            }
+            budget.seconds = solve_budget.seconds = left;
+        }
         int nm = f->state_marks(p->data, pl.state, pl.marks, pl.nf + 1);
         /* solved again at every step: some families renumber their facts
          * as the board fills (Tantrix's frame follows the placed tiles) */
@@ -163,7 +185,7 @@ bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
         assist_status st = assist_solve(pl.a, pl.marks, nm, pl.sol);
         assist_set_budget(pl.a, &budget);
         if (st != ASSIST_OK) {
-            ok = step > 0;
+            ok = step > 0 && !(deadline > 0 && monotonic_seconds() >= deadline);
             break;
         }
         int nc = open_facts(&pl, nm);
@@ -247,6 +269,10 @@ bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
                 out->choice_steps++;
             }
         }
+        if (deadline > 0 && monotonic_seconds() >= deadline) {
+            ok = false; /* the last answers may be cut short */
+            break;
+        }
         move m = {0};
         f->fact_move(p->data, pl.state, pick, &m);
         apply_move(pl.state, pl.nstate, &m);
@@ -263,7 +289,6 @@ bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out)
     free(pl.marked);
     free(pl.taken);
     free(pl.lit_marked);
-    assist_free(pl.a);
     out->seconds = monotonic_seconds() - t0;
     if (ok)
         out->level = grade_level_of(out);
@@ -314,6 +339,7 @@ static bool check_and_grade(const game_family *f, const char *text, grade_report
     free(marks);
     free(state);
     assist_free(a);
+    /* graded on a fresh engine, as anyone grading the text again would */
     if (ok && !grade_puzzle(p, NULL, r)) {
         diag_set(err, 0, 0, "internal error: the generated %s puzzle could not be graded", f->title);
         ok = false;
@@ -332,7 +358,9 @@ bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, d
     int attempts = want == GRADE_NONE ? 1 : GRADE_ATTEMPTS, best_dist = INT_MAX;
     strbuf best = {0};
     grade_report best_r = {0};
+    int made = 0;
     for (int k = 0; k < attempts && best_dist > 0; k++) {
+        made++;
         gen_options o = *opt;
         if (k > 0) { /* attempt k: a seed derived from the given one */
             rng r;
@@ -374,7 +402,9 @@ bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, d
         sb_free(&graded);
         *out = best;
     }
-    if (report)
+    if (report) {
         *report = best_r;
+        report->attempts = made;
+    }
     return true;
 }

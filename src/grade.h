@@ -30,6 +30,7 @@ typedef struct {
                        * budget, and as soon as the puzzle is sure to be hard,
                        * so the figures of a hard puzzle are lower bounds) */
     double seconds;
+    int attempts;     /* grade_generate: puzzles made to meet the level */
     grade_level level;
 } grade_report;
 
@@ -39,6 +40,9 @@ typedef struct {
     int conflicts;    /* conflict budget of each solver call (0: 2000); a
                        * step no candidate of which is proved within it
                        * counts as needing 4 groups */
+    double seconds;   /* a time limit (0: none); running out gives no grade.
+                       * Only for display (the menu): a grade that depends on
+                       * the clock is not reproducible */
 } grade_options;
 
 /* Grades a loaded puzzle.  false when the puzzle has no solution or the
