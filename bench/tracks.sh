@@ -6,9 +6,10 @@
 #    in-process (encode + solve) and of a whole `tessera --solve` process.
 # 2. 40x40 puzzles from our generator (bench/tracks-40x40-*.txt), which
 #    Tatham's generator does not reach at Tricky or Hard.
-# 3. The encodings compared on the larger groups: lazy loop cuts (the
-#    default, with parity across lines), lazy without parity, and the eager
-#    connectivity encoding (a binary label per cell).
+# 3. The encodings compared on the larger groups.  All have the lazy loop
+#    cuts; "default" adds parity across lines and rules out 2x2, 2x3, 3x2
+#    and 3x3-ring loops eagerly; the others leave some of that out, and
+#    "eager" adds the eager connectivity encoding (a binary label per cell).
 # Every answer is checked by the family's checker; "FAILED" marks a group
 # where one was not.  Needs the tracks_bench program (the `bench` target).
 set -u
@@ -41,9 +42,10 @@ echo "== 40x40 from our generator (easy: a given per 5 track cells; medium: fewe
 echo
 echo "== encodings compared (in-process CPU ms) =="
 grep -E '^(20x20dh|30x30de|30x30dt):' "$ids" >"$tmp/big.txt"
-for enc in lazy lazy-noparity eager; do
+grep -h . "$src"/bench/tracks-40x40-*.txt >"$tmp/40.txt"
+for enc in default no-small-loops squares-only no-parity eager; do
     echo "-- $enc"
     reps=3
     [ "$enc" = eager ] && reps=1 # ten to forty times slower
-    "$tb" --reps "$reps" --encoding "$enc" "$tmp/big.txt" "$src/bench/tracks-40x40-easy.txt" | tail -n +3
+    "$tb" --reps "$reps" --encoding "$enc" "$tmp/big.txt" "$tmp/40.txt" | tail -n +3
 done

@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 {
     int reps = 5, options = TRACKS_ENC_DEFAULT;
     bool by_file = false;
-    const char *bin = NULL, *enc = "lazy";
+    const char *bin = NULL, *enc = "default";
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
@@ -119,19 +119,29 @@ int main(int argc, char **argv)
         else
             break;
     }
-    if (strcmp(enc, "lazy") == 0)
-        options = TRACKS_ENC_PARITY;
-    else if (strcmp(enc, "lazy-noparity") == 0)
-        options = 0;
-    else if (strcmp(enc, "eager") == 0)
-        options = TRACKS_ENC_PARITY | TRACKS_ENC_EAGER;
-    else if (strcmp(enc, "eager-noparity") == 0)
-        options = TRACKS_ENC_EAGER;
-    else
+    static const struct {
+        const char *name;
+        int options;
+    } encodings[] = {
+        {"default", TRACKS_ENC_DEFAULT},
+        {"no-small-loops", TRACKS_ENC_PARITY},
+        {"squares-only", TRACKS_ENC_PARITY | TRACKS_ENC_SQUARES},
+        {"no-parity", TRACKS_ENC_SQUARES | TRACKS_ENC_RECTS},
+        {"cuts-only", 0},
+        {"eager", TRACKS_ENC_DEFAULT | TRACKS_ENC_EAGER},
+    };
+    int found = -1;
+    for (int k = 0; k < (int)(sizeof encodings / sizeof encodings[0]); k++)
+        if (strcmp(enc, encodings[k].name) == 0)
+            found = k;
+    if (found < 0)
         i = argc; /* usage */
+    else
+        options = encodings[found].options;
     if (i >= argc || reps < 1) {
         fprintf(stderr, "usage: tracks_bench [--reps N] [--process TESSERA] [--group-by-file] "
-                        "[--encoding lazy|lazy-noparity|eager|eager-noparity] IDS-FILE...\n");
+                        "[--encoding default|no-small-loops|squares-only|no-parity|cuts-only|eager] "
+                        "IDS-FILE...\n");
         return 2;
     }
     group *gs = NULL;

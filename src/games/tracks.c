@@ -406,6 +406,24 @@ void tracks_encode_with(const void *pz, assist *a, int options)
         bool odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
         xor_chain(s, cut, h, odd);
     }
+    /* No small rectangular loop (2x2 up to rw x rh cells): the loops a
+     * solver finds most, ruled out at once rather than by a cut each. */
+    int maxr = (options & TRACKS_ENC_RECTS) ? 3 : 2;
+    for (int rh = 2; rh <= maxr && (options & TRACKS_ENC_SQUARES); rh++)
+        for (int rw = 2; rw <= maxr; rw++)
+            for (int y = 0; y + rh <= h; y++)
+                for (int x = 0; x + rw <= w; x++) {
+                    int ring[12], n = 0;
+                    for (int i = 0; i + 1 < rw; i++) { /* top and bottom sides */
+                        ring[n++] = -ev[tracks_edge(t, y * w + x + i, TRACKS_E)];
+                        ring[n++] = -ev[tracks_edge(t, (y + rh - 1) * w + x + i, TRACKS_E)];
+                    }
+                    for (int j = 0; j + 1 < rh; j++) { /* left and right sides */
+                        ring[n++] = -ev[tracks_edge(t, (y + j) * w + x, TRACKS_S)];
+                        ring[n++] = -ev[tracks_edge(t, (y + j) * w + x + rw - 1, TRACKS_S)];
+                    }
+                    sat_clause(s, ring, n);
+                }
     /* Groups, in the order tracks.h documents: rows, columns, given pieces. */
     int *line = xcalloc((size_t)(w > h ? w : h), sizeof *line);
     char label[64];

@@ -47,9 +47,16 @@ int tracks_piece(const tracks_puzzle *t, const int *state, int cell);
 int tracks_opposite(int dir);
 
 /* The encoding with its options spelled out (the family uses the default;
- * the bench compares the others): parity across lines, and an eager
- * connectivity encoding besides the lazy loop cuts. */
-enum { TRACKS_ENC_PARITY = 1, TRACKS_ENC_EAGER = 2, TRACKS_ENC_DEFAULT = TRACKS_ENC_PARITY };
+ * the bench compares the others): parity across lines, small rectangular
+ * loops ruled out eagerly, and an eager connectivity encoding besides the
+ * lazy loop cuts. */
+enum {
+    TRACKS_ENC_PARITY = 1,
+    TRACKS_ENC_EAGER = 2,
+    TRACKS_ENC_SQUARES = 4, /* no 2x2 loops, eagerly */
+    TRACKS_ENC_RECTS = 8,   /* with SQUARES: no 2x3, 3x2 or 3x3 ring loops either */
+    TRACKS_ENC_DEFAULT = TRACKS_ENC_PARITY | TRACKS_ENC_SQUARES | TRACKS_ENC_RECTS,
+};
 void tracks_encode_with(const void *pz, assist *a, int options);
 
 tracks_puzzle *tracks_new(int w, int h);

@@ -692,13 +692,14 @@ bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
 }
 
 const char *const tracks_help[] = {
-    "arrows, j k l        move the cursor",
-    "Shift+arrows, H J K L  lay track to the next cell (again: lift it)",
-    "Enter                track in this cell (again: clear)",
-    "Space                no track in this cell (again: clear)",
-    "x then a direction   no track across that edge (again: clear)",
-    "left drag            lay track from cell to cell (from track: lift it)",
-    "left click           cell: track mark; edge: track",
-    "right click          cell or edge: no track;  right drag: no-track cells",
+    "arrows, j k l   move the cursor",
+    "Shift+arrows    lay track to the next cell (again: lift it)",
+    "H J K L         the same, by letter",
+    "Enter           track in this cell (again: clear)",
+    "Space           no track in this cell (again: clear)",
+    "x, then arrow   no track across that edge (again: clear)",
+    "left drag       lay track cell to cell (starting on track: lift)",
+    "left click      a cell: track mark; an edge: track",
+    "right click     no track (cell or edge); right drag: cells",
     NULL,
 };

@@ -81,6 +81,10 @@ printf 'R,4,2,2,0\n1,6,0,0,0\n3,9,5,6,0\n3,3,5,12,0\n1,10,0,0,0\n' >"$tmp/want"
 cmp -s "$tmp/out" "$tmp/want" && ok || bad "loop trap answer: $(cat "$tmp/out")"
 expect_rc 0 "count the loop trap" "$bin" --count=5 "$trap_id"
 [ "$(cat "$tmp/out")" = "1" ] && ok || bad "loop trap count printed '$(cat "$tmp/out")'"
+# the same with a 2x4 loop, which only the lazy cuts rule out
+expect_rc 0 "solve the 2x4 loop trap" "$bin" --solve '5x4:t,S4,2,2,2,2,S1,5,5,1'
+printf 'R,4,2,2,2,2\n1,6,0,0,0,0\n5,9,5,5,5,6\n5,3,5,5,5,12\n1,10,0,0,0,0\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" && ok || bad "2x4 loop trap answer: $(cat "$tmp/out")"
 
 # two Hamiltonian snakes from corner to corner
 amb='3x3:i,3,3,S3,S3,3,3'
