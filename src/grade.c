@@ -313,7 +313,8 @@ grade_level grade_text(const game_family *f, const char *text, const grade_optio
 
 /* Proves the text is a puzzle of the family with exactly one solution and
  * grades it. */
-static bool check_and_grade(const game_family *f, const char *text, grade_report *r, diag *err)
+static bool check_and_grade(const game_family *f, const char *text, grade_report *r, int *nfacts,
+                            diag *err)
 {
     diag d = {0};
     puzzle *p = puzzle_from_text(text, "generated puzzle", NULL, f->name, &d);
@@ -330,6 +331,7 @@ static bool check_and_grade(const game_family *f, const char *text, grade_report
     int *marks = xcalloc((size_t)max, sizeof *marks);
     f->init_state(p->data, state);
     int nm = f->state_marks(p->data, state, marks, max);
+    *nfacts = max - 1;
     long count = 0;
     assist_status st = grade_count(p, a, marks, nm, 2, &count);
     bool ok = st == ASSIST_OK && count == 1;
@@ -348,8 +350,11 @@ static bool check_and_grade(const game_family *f, const char *text, grade_report
     return ok;
 }
 
-/* How many puzzles --difficulty may make before settling for the closest. */
+/* How many puzzles --difficulty may make before settling for the closest:
+ * more when they are small (fewer facts than GRADE_SMALL), and cheap. */
 #define GRADE_ATTEMPTS 8
+#define GRADE_ATTEMPTS_SMALL 24
+#define GRADE_SMALL 1000
 
 bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, diag *err, FILE *note,
                     grade_report *report)
@@ -369,11 +374,15 @@ bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, d
         }
         strbuf text = {0};
         grade_report rep;
-        if (!f->generate(&o, &text, err) || !check_and_grade(f, text.s ? text.s : "", &rep, err)) {
+        int nfacts = 0;
+        if (!f->generate(&o, &text, err) ||
+            !check_and_grade(f, text.s ? text.s : "", &rep, &nfacts, err)) {
             sb_free(&text);
             sb_free(&best);
             return false;
         }
+        if (k == 0 && want != GRADE_NONE && nfacts < GRADE_SMALL)
+            attempts = GRADE_ATTEMPTS_SMALL;
         int dist = want == GRADE_NONE ? 0 : abs((int)rep.level - (int)want);
         if (dist < best_dist) {
             best_dist = dist;
