@@ -1,6 +1,7 @@
 /* gen_bench.c: times puzzle generation in-process: the family's generator
- * alone, and the whole --generate (uniqueness proof, grade, retries for a
- * level); run by hand by bench/generate.sh, not by ctest.
+ * alone, the grading of the puzzle chosen, and the whole --generate
+ * (uniqueness proof, grades, retries for a level); run by hand by
+ * bench/generate.sh, not by ctest.
  *   gen_bench FAMILY SIZE DIFFICULTY|- SEED... */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +27,8 @@ int main(int argc, char **argv)
     g.height = *end == 'x' ? (int)strtol(end + 1, &end, 10) : g.width;
     g.difficulty = strcmp(argv[3], "-") ? argv[3] : NULL;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    printf("%-9s %-6s %-7s %6s %9s %9s %8s %-7s\n", "family", "size", "level", "seed", "gen s",
-           "total s", "attempts", "grade");
+    printf("%-9s %-6s %-7s %6s %9s %9s %9s %8s %-7s\n", "family", "size", "level", "seed", "gen s",
+           "grade s", "total s", "attempts", "grade");
     int rc = 0;
     for (int i = 4; i < argc; i++) {
         g.seed = strtoul(argv[i], NULL, 10);
@@ -48,8 +49,8 @@ int main(int argc, char **argv)
             rc = 1;
             continue;
         }
-        printf("%-9s %-6s %-7s %6lu %9.3f %9.3f %8d %-7s\n", f->name, argv[2], argv[3], g.seed, t1 - t0,
-               t2 - t1, r.attempts, grade_name(r.level));
+        printf("%-9s %-6s %-7s %6lu %9.3f %9.3f %9.3f %8d %-7s\n", f->name, argv[2], argv[3], g.seed,
+               t1 - t0, r.seconds, t2 - t1, r.attempts, grade_name(r.level));
     }
     return rc;
 }
