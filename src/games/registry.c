@@ -6,12 +6,14 @@ extern const game_family tents_family;
 extern const game_family tracks_family;
 extern const game_family tetravex_family;
 extern const game_family hexiom_family;
+extern const game_family tantrix_family;
 
 static const game_family *const families[] = {
     &tents_family,
     &tracks_family,
     &tetravex_family,
     &hexiom_family,
+    &tantrix_family,
 };
 
 const game_family *const *game_families(int *n)

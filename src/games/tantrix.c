@@ -1,0 +1,171 @@
+/* tantrix.c: the Tantrix family: the frame that placed tiles fix, marks
+ * and moves, answer text, and the family table (encoding: tantrix_encode.c). */
+#include "games/tantrix.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hexgrid.h"
+
+static void describe(const void *pz, char *out, size_t n)
+{
+    const tantrix_puzzle *t = pz;
+    if (t->discovery)
+        snprintf(out, n, "Discovery %d, %s loop", t->discovery, tantrix_colour_name(t->loop));
+    else
+        snprintf(out, n, "%d tiles, %s loop", t->n, tantrix_colour_name(t->loop));
+}
+
+static void init_state(const void *pz, int *state)
+{
+    const tantrix_puzzle *t = pz;
+    for (int i = 0; i < t->n; i++) {
+        state[3 * i] = TANTRIX_OFF;
+        state[3 * i + 1] = 0;
+        state[3 * i + 2] = 0;
+    }
+}
+
+/* --- the frame --- */
+
+static bool placed(const int *state, int tile)
+{
+    int rot = state[3 * tile];
+    return rot >= 0 && rot < 6;
+}
+
+tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state)
+{
+    tantrix_frame f = {0, 0, 0};
+    for (int i = 0; i < t->n; i++)
+        if (placed(state, i)) {
+            f.q = state[3 * i + 1];
+            f.r = state[3 * i + 2];
+            f.rot = state[3 * i];
+            break;
+        }
+    return f;
+}
+
+void tantrix_to_board(const tantrix_frame *f, int q, int r, int rot, int *bq, int *br, int *brot)
+{
+    hex_rotate(&q, &r, f->rot);
+    *bq = q + f->q;
+    *br = r + f->r;
+    *brot = (rot + f->rot) % 6;
+}
+
+void tantrix_to_frame(const tantrix_frame *f, int bq, int br, int brot, int *q, int *r, int *rot)
+{
+    int dq = bq - f->q, dr = br - f->r;
+    hex_rotate(&dq, &dr, -f->rot);
+    *q = dq;
+    *r = dr;
+    *rot = ((brot - f->rot) % 6 + 6) % 6;
+}
+
+bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fact, int *tile, int *q,
+                        int *r, int *rot)
+{
+    if (fact < 0 || fact >= t->nplace)
+        return false;
+    int rr = fact % 6, cell = (fact / 6) % t->ncells;
+    *tile = fact / 6 / t->ncells;
+    tantrix_to_board(f, t->cell_q[cell], t->cell_r[cell], rr, q, r, rot);
+    return true;
+}
+
+/* --- marks, moves, answers --- */
+
+static int state_marks(const void *pz, const int *state, int *marks, int max)
+{
+    const tantrix_puzzle *t = pz;
+    tantrix_frame f = tantrix_frame_of(t, state);
+    *t->frame = f;
+    int m = 0;
+    for (int i = 0; i < t->n && m < max; i++) {
+        if (!placed(state, i))
+            continue;
+        int q, r, rot;
+        tantrix_to_frame(&f, state[3 * i + 1], state[3 * i + 2], state[3 * i], &q, &r, &rot);
+        int cell = tantrix_cell(t, q, r);
+        marks[m++] = cell >= 0 ? tantrix_fact(t, i, cell, rot) : t->nplace + i;
+    }
+    return m;
+}
+
+static void apply_solution(const void *pz, const bool *facts, int *state)
+{
+    const tantrix_puzzle *t = pz;
+    tantrix_frame f = tantrix_frame_of(t, state);
+    for (int fact = 0; fact < t->nplace; fact++) {
+        if (!facts[fact])
+            continue;
+        int tile, q, r, rot;
+        tantrix_fact_place(t, &f, fact, &tile, &q, &r, &rot);
+        state[3 * tile] = rot;
+        state[3 * tile + 1] = q;
+        state[3 * tile + 2] = r;
+    }
+}
+
+static void fact_move(const void *pz, const int *state, int fact, move *out)
+{
+    const tantrix_puzzle *t = pz;
+    tantrix_frame f = tantrix_frame_of(t, state);
+    int tile, q, r, rot;
+    if (!tantrix_fact_place(t, &f, fact, &tile, &q, &r, &rot))
+        return;
+    move_set(out, 3 * tile, rot);
+    move_set(out, 3 * tile + 1, q);
+    move_set(out, 3 * tile + 2, r);
+}
+
+static void fact_text(const void *pz, int fact, char *out, size_t n)
+{
+    const tantrix_puzzle *t = pz;
+    int tile, q, r, rot;
+    if (tantrix_fact_place(t, t->frame, fact, &tile, &q, &r, &rot)) {
+        snprintf(out, n, "tile %d at (%d,%d), rotation %d", t->label[tile], q, r, rot);
+    } else if (fact >= t->nplace && fact < tantrix_nfacts(t)) {
+        snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
+                 t->label[fact - t->nplace], t->n, t->radius);
+    } else {
+        snprintf(out, n, "?");
+    }
+}
+
+static void format_answer(const void *pz, const int *state, strbuf *out)
+{
+    const tantrix_puzzle *t = pz;
+    for (int i = 0; i < t->n; i++) {
+        if (!placed(state, i)) {
+            sb_printf(out, "%d - - ------\n", t->label[i]);
+            continue;
+        }
+        sb_printf(out, "%d %d %d ", t->label[i], state[3 * i + 1], state[3 * i + 2]);
+        for (int k = 0; k < 6; k++)
+            sb_putc(out, tantrix_colour_letter(tantrix_edge(t, i, state[3 * i], k)));
+        sb_putc(out, '\n');
+    }
+}
+
+const game_family tantrix_family = {
+    .name = "tantrix",
+    .title = "Tantrix",
+    .extension = "tantrix",
+    .shape = GRID_HEX,
+    .sniff = tantrix_sniff,
+    .parse = tantrix_parse,
+    .free_puzzle = tantrix_free,
+    .describe = describe,
+    .init_state = init_state,
+    .encode = tantrix_encode,
+    .state_marks = state_marks,
+    .apply_solution = apply_solution,
+    .fact_move = fact_move,
+    .fact_text = fact_text,
+    .verify = tantrix_verify,
+    .format_answer = format_answer,
+};

@@ -1,0 +1,103 @@
+/* tantrix.h: the Tantrix family's puzzle data (tiles, loop colour, the
+ * encoding frame), shared by its parser, encoder, checker and drawing code. */
+#ifndef TESSERA_GAMES_TANTRIX_H
+#define TESSERA_GAMES_TANTRIX_H
+
+#include "game.h"
+
+#define TANTRIX_SET_SIZE 56  /* the standard set */
+#define TANTRIX_MAX_TILES 56 /* tiles in one puzzle */
+#define TANTRIX_MAX_COORD 1000 /* |q|, |r| on the player's board */
+
+enum { TANTRIX_RED, TANTRIX_YELLOW, TANTRIX_BLUE, TANTRIX_GREEN, TANTRIX_NCOLOURS };
+
+/* The standard set: edge colours at rotation 0 as letters "RYBG", edge k
+ * facing axial direction k (top, then clockwise), and the colour of the
+ * number on the back ('W' white for 48..56).  Index 0 is tile 1. */
+typedef struct {
+    char edges[7];
+    char back;
+} tantrix_tile_def;
+extern const tantrix_tile_def tantrix_set[TANTRIX_SET_SIZE];
+
+/* The state vector: three entries per tile t: state[3t] its rotation 0..5
+ * (clockwise sixths) or TANTRIX_OFF while it is in the tray, state[3t+1]
+ * and state[3t+2] its axial q and r on the board. */
+enum { TANTRIX_OFF = -1 };
+
+/* Where the encoding's hexagon sits on the player's board: the encoding
+ * works in a frame whose origin is the lowest-numbered placed tile, turned
+ * so that this tile has rotation 0 (the placed tiles fix the frame; with
+ * none placed the frame is the board itself). */
+typedef struct {
+    int q, r, rot;
+} tantrix_frame;
+
+typedef struct {
+    int n;                      /* tiles in the puzzle */
+    unsigned char col[TANTRIX_MAX_TILES][6]; /* edge colours at rotation 0 */
+    int label[TANTRIX_MAX_TILES]; /* the number printed for each tile */
+    int loop;                   /* the loop colour */
+    int discovery;              /* N of "discovery N", 0 otherwise */
+    /* The encoding's board: a hexagon of radius floor(n/2) around the
+     * frame origin, which every loop through a tile at the origin fits. */
+    int radius, ncells;
+    int *cell_q, *cell_r;       /* cell index -> axial */
+    int *cell_at;               /* (q+R)*(2R+1)+(r+R) -> cell index, -1 outside */
+    int nplace;                 /* n * ncells * 6 placement facts */
+    /* The frame of the last state_marks call, for fact_text and
+     * fact_distance, which get no state.  Behind a pointer because the
+     * family hooks see the puzzle as const. */
+    tantrix_frame *frame;
+} tantrix_puzzle;
+
+/* Facts: (t * ncells + cell) * 6 + rot = "tile t at cell, rotation rot";
+ * then nplace + t = "tile t lies outside the frame's hexagon" (always
+ * false: the mark of a tile placed too far from the others). */
+static inline int tantrix_fact(const tantrix_puzzle *t, int tile, int cell, int rot)
+{
+    return (tile * t->ncells + cell) * 6 + rot;
+}
+static inline int tantrix_nfacts(const tantrix_puzzle *t) { return t->nplace + t->n; }
+
+/* The colour tile t shows towards direction k when turned rot sixths
+ * clockwise. */
+static inline int tantrix_edge(const tantrix_puzzle *t, int tile, int rot, int k)
+{
+    return t->col[tile][((k - rot) % 6 + 6) % 6];
+}
+
+/* Cell index of axial (q, r) in the encoding hexagon, or -1. */
+int tantrix_cell(const tantrix_puzzle *t, int q, int r);
+
+/* Colour letter 'R' 'Y' 'B' 'G' and name "red" ... */
+char tantrix_colour_letter(int c);
+const char *tantrix_colour_name(int c);
+
+tantrix_puzzle *tantrix_new(int n);
+void tantrix_set_region(tantrix_puzzle *t);
+void tantrix_free(void *pz);
+void *tantrix_parse(const char *text, diag *err, int *nstate);
+int tantrix_sniff(const char *text);
+bool tantrix_verify(const void *pz, const int *state, char *why, size_t n);
+void tantrix_encode(const void *pz, assist *a);
+
+/* The frame a state fixes, and the two directions of its transform. */
+tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);
+void tantrix_to_board(const tantrix_frame *f, int q, int r, int rot, int *bq, int *br, int *brot);
+void tantrix_to_frame(const tantrix_frame *f, int bq, int br, int brot, int *q, int *r, int *rot);
+/* A placement fact as a board position (false for the "outside" facts). */
+bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fact, int *tile, int *q,
+                        int *r, int *rot);
+
+/* TUI hooks (tantrix_ui.c). */
+void *tantrix_ui_create(const void *pz);
+void tantrix_ui_free(void *ui);
+bool tantrix_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                    int *need_cols);
+void tantrix_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
+input_result tantrix_input(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
+int tantrix_fact_distance(const void *pz, const void *ui, int fact);
+extern const char *const tantrix_help[];
+
+#endif

@@ -1,0 +1,371 @@
+/* tantrix_parse.c: reads Tantrix puzzle text: "discovery N", or tile sets
+ * ("tiles 1-10", tiles given by six colours) with "loop COLOUR".  Errors
+ * say line:column and what was expected there. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tantrix.h"
+
+static const char LETTERS[] = "RYBG";
+static const char *const NAMES[] = {"red", "yellow", "blue", "green"};
+
+char tantrix_colour_letter(int c) { return c >= 0 && c < TANTRIX_NCOLOURS ? LETTERS[c] : '?'; }
+const char *tantrix_colour_name(int c) { return c >= 0 && c < TANTRIX_NCOLOURS ? NAMES[c] : "?"; }
+
+tantrix_puzzle *tantrix_new(int n)
+{
+    tantrix_puzzle *t = xcalloc(1, sizeof *t);
+    t->n = n;
+    t->frame = xcalloc(1, sizeof *t->frame);
+    return t;
+}
+
+/* The encoding's hexagon: radius floor(n/2) is enough because on a closed
+ * loop of n tiles no tile is more than n/2 steps from any other. */
+void tantrix_set_region(tantrix_puzzle *t)
+{
+    int R = t->n / 2, side = 2 * R + 1;
+    t->radius = R;
+    t->cell_at = xmalloc((size_t)(side * side) * sizeof *t->cell_at);
+    t->cell_q = xmalloc((size_t)(side * side) * sizeof *t->cell_q);
+    t->cell_r = xmalloc((size_t)(side * side) * sizeof *t->cell_r);
+    int k = 0;
+    for (int r = -R; r <= R; r++)
+        for (int q = -R; q <= R; q++) {
+            int idx = (q + R) * side + (r + R);
+            if (abs(q) <= R && abs(r) <= R && abs(q + r) <= R) {
+                t->cell_at[idx] = k;
+                t->cell_q[k] = q;
+                t->cell_r[k] = r;
+                k++;
+            } else {
+                t->cell_at[idx] = -1;
+            }
+        }
+    t->ncells = k;
+    t->nplace = t->n * k * 6;
+}
+
+int tantrix_cell(const tantrix_puzzle *t, int q, int r)
+{
+    int R = t->radius;
+    if (q < -R || q > R || r < -R || r > R)
+        return -1;
+    return t->cell_at[(q + R) * (2 * R + 1) + (r + R)];
+}
+
+void tantrix_free(void *pz)
+{
+    tantrix_puzzle *t = pz;
+    if (!t)
+        return;
+    free(t->cell_at);
+    free(t->cell_q);
+    free(t->cell_r);
+    free(t->frame);
+    free(t);
+}
+
+/* --- words on a line --- */
+typedef struct {
+    const char *s; /* whole text */
+    size_t start;  /* offset of the word */
+    size_t len;
+} word;
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == ','; }
+
+/* Splits the line at text[pos..] into words, stopping at '\n' or '#'.
+ * Returns the number of words (at most max; more is reported as max+1). */
+static int split_line(const char *text, size_t pos, word *w, int max, size_t *line_end)
+{
+    int n = 0;
+    size_t i = pos;
+    while (text[i] && text[i] != '\n') {
+        if (text[i] == '#') {
+            while (text[i] && text[i] != '\n')
+                i++;
+            break;
+        }
+        if (is_space(text[i])) {
+            i++;
+            continue;
+        }
+        size_t st = i;
+        while (text[i] && text[i] != '\n' && text[i] != '#' && !is_space(text[i]))
+            i++;
+        if (n < max) {
+            w[n].s = text;
+            w[n].start = st;
+            w[n].len = i - st;
+        }
+        n++;
+    }
+    *line_end = i;
+    return n > max ? max + 1 : n;
+}
+
+static bool word_is(const word *w, const char *kw)
+{
+    size_t n = strlen(kw);
+    if (w->len != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)w->s[w->start + i]) != kw[i])
+            return false;
+    return true;
+}
+
+static bool fail(diag *err, const char *text, size_t pos, const char *fmt, const char *arg)
+{
+    int line, col;
+    text_position(text, pos, &line, &col);
+    diag_set(err, line, col, fmt, arg ? arg : "");
+    return false;
+}
+
+/* A colour as a letter (r y b g) or a name (red ...), any case. */
+static int parse_colour(const word *w)
+{
+    for (int c = 0; c < TANTRIX_NCOLOURS; c++) {
+        char letter[2] = {(char)tolower((unsigned char)LETTERS[c]), 0};
+        if (word_is(w, letter) || word_is(w, NAMES[c]))
+            return c;
+    }
+    return -1;
+}
+
+/* A decimal number of at most 3 digits spanning w[from..to). */
+static int parse_number(const char *s, size_t from, size_t to)
+{
+    if (from >= to || to - from > 3)
+        return -1;
+    int v = 0;
+    for (size_t i = from; i < to; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+typedef struct {
+    int ntiles;
+    unsigned char col[TANTRIX_MAX_TILES][6];
+    int std_number[TANTRIX_MAX_TILES]; /* 1..56, or 0 for a tile given by colours */
+    bool used[TANTRIX_SET_SIZE + 1];
+    int loop;         /* -1 until "loop" */
+    int discovery;    /* 0 until "discovery" */
+    size_t first_pos; /* where the first directive starts */
+} spec;
+
+static bool add_standard(spec *sp, int num, diag *err, const char *text, size_t pos)
+{
+    char msg[96];
+    if (sp->used[num]) {
+        snprintf(msg, sizeof msg, "tile %d listed twice (each tile is used once)", num);
+        return fail(err, text, pos, "%s", msg);
+    }
+    if (sp->ntiles >= TANTRIX_MAX_TILES)
+        return fail(err, text, pos, "at most 56 tiles in one puzzle%s", NULL);
+    sp->used[num] = true;
+    for (int k = 0; k < 6; k++)
+        sp->col[sp->ntiles][k] = (unsigned char)(strchr(LETTERS, tantrix_set[num - 1].edges[k]) - LETTERS);
+    sp->std_number[sp->ntiles++] = num;
+    return true;
+}
+
+/* "tiles A B-C ...": numbers and ranges from the standard set. */
+static bool parse_tiles(spec *sp, const word *w, int nw, diag *err, const char *text)
+{
+    if (nw < 2)
+        return fail(err, text, w[0].start + w[0].len,
+                    "tile numbers (1 to 56) or ranges such as 1-10 after 'tiles'%s", NULL);
+    for (int i = 1; i < nw; i++) {
+        size_t a = w[i].start, e = a + w[i].len, dash = a;
+        while (dash < e && text[dash] != '-')
+            dash++;
+        int lo = parse_number(text, a, dash);
+        int hi = dash < e ? parse_number(text, dash + 1, e) : lo;
+        if (lo < 1 || lo > TANTRIX_SET_SIZE)
+            return fail(err, text, a, "a tile number from 1 to 56 (or a range such as 1-10)%s", NULL);
+        if (hi < 1 || hi > TANTRIX_SET_SIZE)
+            return fail(err, text, dash + 1, "a tile number from 1 to 56 after '-'%s", NULL);
+        if (hi < lo)
+            return fail(err, text, a, "a range from low to high, such as 1-10%s", NULL);
+        for (int k = lo; k <= hi; k++)
+            if (!add_standard(sp, k, err, text, a))
+                return false;
+    }
+    return true;
+}
+
+/* "tile c c c c c c": a tile by its six edge colours, top then clockwise. */
+static bool parse_tile(spec *sp, const word *w, int nw, diag *err, const char *text)
+{
+    if (nw != 7) {
+        size_t pos = nw > 7 ? w[7].start : w[nw - 1].start + w[nw - 1].len;
+        return fail(err, text, pos, "%s edge colours (r y b g), top edge then clockwise",
+                    nw > 7 ? "only six" : "six");
+    }
+    if (sp->ntiles >= TANTRIX_MAX_TILES)
+        return fail(err, text, w[0].start, "at most 56 tiles in one puzzle%s", NULL);
+    int count[TANTRIX_NCOLOURS] = {0};
+    for (int k = 0; k < 6; k++) {
+        int c = parse_colour(&w[k + 1]);
+        if (c < 0)
+            return fail(err, text, w[k + 1].start, "a colour: r, y, b or g (or red, yellow, blue, green)%s",
+                        NULL);
+        count[c]++;
+        sp->col[sp->ntiles][k] = (unsigned char)c;
+    }
+    for (int c = 0; c < TANTRIX_NCOLOURS; c++)
+        if (count[c] != 0 && count[c] != 2) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "three lines of different colours, each colour on two edges (%s is on %d)",
+                     NAMES[c], count[c]);
+            return fail(err, text, w[1].start, "%s", msg);
+        }
+    sp->std_number[sp->ntiles++] = 0;
+    return true;
+}
+
+void *tantrix_parse(const char *text, diag *err, int *nstate)
+{
+    spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.loop = -1;
+    size_t discovery_pos = 0, pos = 0;
+    bool any = false;
+    word w[9];
+    while (text[pos]) {
+        size_t end;
+        int nw = split_line(text, pos, w, 8, &end);
+        if (nw > 0) {
+            if (!any)
+                sp.first_pos = w[0].start;
+            if (sp.discovery) {
+                fail(err, text, w[0].start, "nothing after 'discovery N' (it names the whole puzzle)%s",
+                     NULL);
+                return NULL;
+            }
+            if (word_is(&w[0], "discovery")) {
+                if (any) {
+                    fail(err, text, w[0].start,
+                         "'discovery N' alone, not together with tiles or a loop colour%s", NULL);
+                    return NULL;
+                }
+                if (nw != 2) {
+                    size_t p = nw > 2 ? w[2].start : w[0].start + w[0].len;
+                    fail(err, text, p, "one number after 'discovery': the puzzle size, 3 to 30%s", NULL);
+                    return NULL;
+                }
+                int v = parse_number(text, w[1].start, w[1].start + w[1].len);
+                if (v < 3 || v > 30) {
+                    fail(err, text, w[1].start, "a Discovery puzzle size from 3 to 30%s", NULL);
+                    return NULL;
+                }
+                sp.discovery = v;
+                discovery_pos = w[0].start;
+            } else if (word_is(&w[0], "tiles")) {
+                if (nw > 8) {
+                    /* long lists: re-split with room for all of them */
+                    word many[TANTRIX_SET_SIZE + 2];
+                    nw = split_line(text, pos, many, TANTRIX_SET_SIZE + 1, &end);
+                    if (nw > TANTRIX_SET_SIZE + 1) {
+                        fail(err, text, many[TANTRIX_SET_SIZE + 1].start,
+                             "at most 56 tile numbers on one 'tiles' line%s", NULL);
+                        return NULL;
+                    }
+                    if (!parse_tiles(&sp, many, nw, err, text))
+                        return NULL;
+                } else if (!parse_tiles(&sp, w, nw, err, text)) {
+                    return NULL;
+                }
+            } else if (word_is(&w[0], "tile")) {
+                if (!parse_tile(&sp, w, nw, err, text))
+                    return NULL;
+            } else if (word_is(&w[0], "loop")) {
+                if (sp.loop >= 0) {
+                    fail(err, text, w[0].start, "one 'loop' line (the loop colour is already given)%s",
+                         NULL);
+                    return NULL;
+                }
+                if (nw > 2) {
+                    fail(err, text, w[2].start, "one loop colour (the line ends after it)%s", NULL);
+                    return NULL;
+                }
+                if (nw != 2 || (sp.loop = parse_colour(&w[1])) < 0) {
+                    size_t p = nw >= 2 ? w[1].start : w[0].start + w[0].len;
+                    fail(err, text, p, "a loop colour after 'loop': red, yellow, blue or green%s", NULL);
+                    return NULL;
+                }
+            } else {
+                fail(err, text, w[0].start,
+                     "'discovery N', 'tiles 1-10', 'tile r y y b r b' or 'loop COLOUR'%s", NULL);
+                return NULL;
+            }
+            any = true;
+        }
+        pos = text[end] ? end + 1 : end;
+    }
+    if (sp.discovery) {
+        for (int k = 1; k <= sp.discovery; k++)
+            add_standard(&sp, k, err, text, discovery_pos);
+        const char *lc = strchr(LETTERS, tantrix_set[sp.discovery - 1].back);
+        sp.loop = (int)(lc - LETTERS);
+    } else {
+        if (!any) {
+            fail(err, text, pos, "a Tantrix puzzle: 'discovery N', or tiles and 'loop COLOUR'%s", NULL);
+            return NULL;
+        }
+        if (sp.ntiles == 0) {
+            fail(err, text, pos, "tiles: a 'tiles 1-10' or 'tile r y y b r b' line%s", NULL);
+            return NULL;
+        }
+        if (sp.ntiles < 3) {
+            fail(err, text, pos, "at least 3 tiles (a loop needs three; %s)",
+                 sp.ntiles == 1 ? "only 1 is given" : "only 2 are given");
+            return NULL;
+        }
+        if (sp.loop < 0) {
+            fail(err, text, pos, "a 'loop COLOUR' line (red, yellow, blue or green)%s", NULL);
+            return NULL;
+        }
+    }
+    tantrix_puzzle *t = tantrix_new(sp.ntiles);
+    t->loop = sp.loop;
+    t->discovery = sp.discovery;
+    /* Tiles given by colours are numbered in order: 1.. when they are the
+     * whole puzzle, after the standard set (57..) when mixed with it. */
+    bool mixed = false;
+    for (int i = 0; i < sp.ntiles; i++)
+        mixed |= sp.std_number[i] > 0;
+    int next = mixed ? TANTRIX_SET_SIZE + 1 : 1;
+    for (int i = 0; i < sp.ntiles; i++) {
+        memcpy(t->col[i], sp.col[i], 6);
+        t->label[i] = sp.std_number[i] > 0 ? sp.std_number[i] : next++;
+    }
+    tantrix_set_region(t);
+    *nstate = 3 * t->n;
+    return t;
+}
+
+int tantrix_sniff(const char *text)
+{
+    size_t pos = 0, end;
+    word w[9];
+    while (text[pos]) {
+        int nw = split_line(text, pos, w, 8, &end);
+        if (nw > 0)
+            return (word_is(&w[0], "discovery") || word_is(&w[0], "tiles") || word_is(&w[0], "tile") ||
+                    word_is(&w[0], "loop"))
+                       ? 2
+                       : 0;
+        pos = text[end] ? end + 1 : end;
+    }
+    return 0;
+}
