@@ -151,6 +151,30 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
+/* A board the player could have made: rotations 0..5 or off the board,
+ * coordinates in range, no two tiles on one cell. */
+static bool state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tantrix_puzzle *t = pz;
+    for (int i = 0; i < t->n; i++) {
+        int rot = state[3 * i], q = state[3 * i + 1], r = state[3 * i + 2];
+        if (rot < TANTRIX_OFF || rot > 5) {
+            snprintf(why, n, "tile %d: rotation %d is not 0 to 5 (or -1 in the tray)", t->label[i], rot);
+            return false;
+        }
+        if (q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD || r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
+            snprintf(why, n, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
+            return false;
+        }
+        for (int j = 0; j < i && rot >= 0; j++)
+            if (placed(state, j) && state[3 * j + 1] == q && state[3 * j + 2] == r) {
+                snprintf(why, n, "tiles %d and %d share the cell (%d,%d)", t->label[j], t->label[i], q, r);
+                return false;
+            }
+    }
+    return true;
+}
+
 const game_family tantrix_family = {
     .name = "tantrix",
     .title = "Tantrix",
@@ -168,4 +192,12 @@ const game_family tantrix_family = {
     .fact_text = fact_text,
     .verify = tantrix_verify,
     .format_answer = format_answer,
+    .ui_create = tantrix_ui_create,
+    .ui_free = tantrix_ui_free,
+    .layout = tantrix_layout,
+    .draw = tantrix_draw,
+    .input = tantrix_input,
+    .fact_distance = tantrix_fact_distance,
+    .help = tantrix_help,
+    .state_ok = state_ok,
 };

@@ -653,20 +653,20 @@ void tantrix_encode(const void *pz, assist *a)
     char label[96];
     /* groups, as rule families over the inner cells (marking pairs done
      * as each cell is handled) */
-    assist_begin_group(a, "touching edges have the same colour");
+    assist_begin_group(a, "matching colours on touching edges");
     for (int p = 0; p < nc; p++)
         if (g->on[p]) {
             cell_match(E, s, p, none);
             none[p] = 1;
         }
     assist_end_group(a);
-    snprintf(label, sizeof label, "the %s line runs on into a neighbour at both ends", tantrix_colour_name(L));
+    snprintf(label, sizeof label, "the %s line running on at both ends of each tile", tantrix_colour_name(L));
     assist_begin_group(a, label);
     for (int p = 0; p < nc; p++)
         if (g->on[p])
             cell_run_on(E, s, p);
     assist_end_group(a);
-    snprintf(label, sizeof label, "one %s loop through all %d tiles, no holes", tantrix_colour_name(L), n);
+    snprintf(label, sizeof label, "one %s loop through all %d tiles without holes", tantrix_colour_name(L), n);
     assist_begin_group(a, label);
     E->active = fresh(s);
     sat_unit(s, E->active);
