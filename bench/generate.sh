@@ -22,8 +22,12 @@ median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (
 
 printf '%-9s %-6s %-7s %9s %9s %9s  %s\n' family size level "gen s" "grade s" "total s" "grades (attempts)"
 row() { # family size level
-    "$gb" "$1" "$2" "$3" $(seq "$seeds") >"$tmp" 2>&1 || echo "gen_bench failed: $*" >&2
+    "$gb" "$1" "$2" "$3" $(seq "$seeds") >"$tmp" 2>&1
     local gen grade total grades
+    if ! awk 'NR > 1 && NF == 9 {found = 1} END {exit !found}' "$tmp"; then
+        printf '%-9s %-6s %-7s  %s\n' "$1" "$2" "$3" "$(tail -1 "$tmp")"
+        return
+    fi
     gen=$(awk 'NR > 1 && NF == 9 {print $5}' "$tmp" | median)
     grade=$(awk 'NR > 1 && NF == 9 {print $6}' "$tmp" | median)
     total=$(awk 'NR > 1 && NF == 9 {print $7}' "$tmp" | median)
