@@ -702,16 +702,14 @@ void tantrix_encode(const void *pz, assist *a)
     assist_end_group(a);
     free(none);
 
-    /* Solve only: some tile at the origin with rotation 0 (any solution
-     * can be moved and turned to meet it, and placed tiles meet it: the
-     * first one is the origin), and nothing beyond the inner rings.  When
-     * that finds nothing, solve asks again without it. */
+    /* Solve only: tile 1 at the origin with rotation 0 (any solution can
+     * be moved and turned to meet it; placed tiles meet it when tile 1 is
+     * among them, as the lowest-numbered one is the origin), and nothing
+     * beyond the inner rings.  When that finds nothing (other tiles
+     * placed, or no loop that small), solve asks again without it. */
     assist_begin_solve_only(a);
     int origin = tantrix_cell(t, 0, 0);
-    lits.n = 0;
-    for (int i = 0; i < n; i++)
-        vec_push(&lits, E->x[(i * nc + origin) * 6 + 0]);
-    sat_clause(s, lits.v, lits.n);
+    sat_unit(s, E->x[(0 * nc + origin) * 6 + 0]);
     for (int i = 0; i < n && E->r0 < E->rmax; i++)
         sat_unit(s, -E->yout[i * (E->rmax + 1) + E->r0]);
     for (int p = 0; p < nc; p++)
@@ -732,6 +730,9 @@ void tantrix_encode(const void *pz, assist *a)
     else
         card_exactly(s, lits.v, lits.n, 3 + count[1] + count[2] / 2);
     assist_end_solve_only(a);
+    /* the inner rings shrink the search a lot when the solver may simplify
+     * with them, i.e. when they bind at the root of a copy */
+    assist_solve_on_copy(a);
     vec_free(&lits);
     assist_set_lazy(a, enc_refine, E, enc_free);
 }

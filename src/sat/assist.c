@@ -8,6 +8,8 @@
 struct assist {
     sat_solver *sat;         /* groups always on: solve, check, hint, count */
     sat_solver *explainer;   /* groups behind selectors: explain (made on demand) */
+    sat_solver *solver_copy; /* solve-only clauses as root clauses (assist_solve_on_copy) */
+    bool solve_on_copy;
     int_vec fact_lits;
     int_vec group_sels;
     char **group_labels;
@@ -41,6 +43,7 @@ void assist_free(assist *a)
     vec_free(&a->group_sels);
     sat_free(a->sat);
     sat_free(a->explainer);
+    sat_free(a->solver_copy);
     free(a);
 }
 
@@ -156,11 +159,43 @@ static void read_facts(const assist *a, bool *facts_out)
         facts_out[f] = sat_value(a->sat, a->fact_lits.v[f]);
 }
 
+void assist_solve_on_copy(assist *a) { a->solve_on_copy = true; }
+
+/* Solve under the solve-only clauses on a copy where they (and every
+ * group) bind at the root: CaDiCaL simplifies with root units, not with
+ * assumptions.  Returns SAT_UNSAT when the copy has none. */
+static sat_result solve_copy(assist *a, const int *assumptions, int n, bool *facts_out)
+{
+    if (!a->solver_copy) {
+        a->solver_copy = sat_clone_with_groups(a->sat);
+        for (int g = 0; g < a->group_sels.n; g++)
+            sat_unit(a->solver_copy, a->group_sels.v[g]);
+        sat_unit(a->solver_copy, a->solve_only_sel);
+    } else {
+        sat_sync_clone(a->solver_copy, a->sat);
+    }
+    sat_result r = call_on(a, a->solver_copy, assumptions, n);
+    if (r == SAT_SAT && facts_out)
+        for (int f = 0; f < a->fact_lits.n; f++)
+            facts_out[f] = sat_value(a->solver_copy, a->fact_lits.v[f]);
+    return r;
+}
+
 assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out)
 {
     start_call(a);
     int_vec as = {0};
     base_assumptions(a, marks, nmarks, &as);
+    if (a->solve_on_copy && a->solve_only_sel) {
+        sat_result r = solve_copy(a, as.v, as.n, facts_out);
+        if (r == SAT_UNSAT) { /* as below: ask again without them */
+            r = call(a, as.v, as.n);
+            if (r == SAT_SAT && facts_out)
+                read_facts(a, facts_out);
+        }
+        vec_free(&as);
+        return status_of(r);
+    }
     if (a->solve_only_sel)
         vec_push(&as, a->solve_only_sel);
     sat_result r = call(a, as.v, as.n);

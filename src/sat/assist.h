@@ -49,6 +49,10 @@ const char *assist_group_label(const assist *a, int group);
  * anchoring): check, hint, explain and count never assume them. */
 void assist_begin_solve_only(assist *a);
 void assist_end_solve_only(assist *a);
+/* Opt-in: solve works on a copy of the solver where the solve-only clauses
+ * bind at the root, which CaDiCaL can simplify with (assumptions it
+ * cannot); costs a second solver.  Results are the same. */
+void assist_solve_on_copy(assist *a);
 
 /* ctx is freed with free_ctx (may be NULL) when the engine is freed. */
 void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_ctx)(void *));

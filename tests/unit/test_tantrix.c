@@ -1,0 +1,609 @@
+/* test_tantrix.c: Tantrix in-process: the built-in tile table against the
+ * data file, the puzzle text, Discovery 3..30 solved and accepted by the
+ * independent checker, the Cryptol article's three-tile yellow loop, the
+ * checker's refusals, check/hint under placed tiles (also far apart),
+ * and the board's drawing and input. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "games/tantrix.h"
+#include "hexgrid.h"
+#include "keys.h"
+#include "testlib.h"
+
+static puzzle *load_text(const char *text)
+{
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, "test", "tantrix", NULL, &err);
+    if (!p) {
+        char buf[512];
+        diag_format(&err, buf, sizeof buf);
+        fprintf(stderr, "load failed: %s\n", buf);
+    }
+    return p;
+}
+
+static puzzle *discovery(int n)
+{
+    char text[32];
+    snprintf(text, sizeof text, "discovery %d\n", n);
+    return load_text(text);
+}
+
+static int *blank_state(const puzzle *p)
+{
+    int *state = xcalloc((size_t)p->nstate, sizeof *state);
+    p->family->init_state(p->data, state);
+    return state;
+}
+
+/* Solves under the tiles placed in state and writes the answer into it. */
+static assist_status solve_into(const puzzle *p, assist *a, int *state, double seconds)
+{
+    int nf = assist_num_facts(a);
+    int *marks = xcalloc((size_t)nf + 1, sizeof *marks);
+    int nm = p->family->state_marks(p->data, state, marks, nf);
+    bool *facts = xcalloc((size_t)nf + 1, sizeof *facts);
+    sat_budget b = {.seconds = seconds};
+    assist_set_budget(a, &b);
+    assist_status st = assist_solve(a, marks, nm, facts);
+    if (st == ASSIST_OK)
+        p->family->apply_solution(p->data, facts, state);
+    free(facts);
+    free(marks);
+    return st;
+}
+
+static bool verified(const puzzle *p, const int *state, char *why)
+{
+    return p->family->verify(p->data, state, why, 256);
+}
+
+/* A verified solution of Discovery n (the caller frees). */
+static int *solved(puzzle *p)
+{
+    assist *a = puzzle_encode(p);
+    int *state = blank_state(p);
+    char why[256] = "";
+    assist_status st = solve_into(p, a, state, 60);
+    CHECK_MSG(st == ASSIST_OK && verified(p, state, why), "status %d, %s", st, why);
+    assist_free(a);
+    return state;
+}
+
+/* --- the tile table --- */
+
+static void tile_table_matches_the_data_file(void)
+{
+    FILE *f = fopen(test_data("tantrix/tiles.txt"), "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    char line[256];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        int num;
+        char e[6][4], back[4];
+        if (sscanf(line, "%d %3s %3s %3s %3s %3s %3s %3s", &num, e[0], e[1], e[2], e[3], e[4], e[5], back) != 8)
+            continue;
+        rows++;
+        CHECK(num >= 1 && num <= TANTRIX_SET_SIZE);
+        if (num < 1 || num > TANTRIX_SET_SIZE)
+            continue;
+        for (int k = 0; k < 6; k++)
+            CHECK_MSG(tantrix_set[num - 1].edges[k] == e[k][0], "tile %d edge %d", num, k);
+        CHECK_MSG(tantrix_set[num - 1].back == back[0], "tile %d back", num);
+    }
+    fclose(f);
+    CHECK(rows == TANTRIX_SET_SIZE);
+    /* three lines: each colour on two edges or none; all 56 different
+     * even when turned, mirror images included */
+    for (int i = 0; i < TANTRIX_SET_SIZE; i++) {
+        int count[128] = {0}, colours = 0;
+        for (int k = 0; k < 6; k++)
+            count[(unsigned char)tantrix_set[i].edges[k]]++;
+        for (int c = 0; c < 128; c++) {
+            CHECK(count[c] == 0 || count[c] == 2);
+            colours += count[c] == 2;
+        }
+        CHECK(colours == 3);
+        for (int j = 0; j < i; j++)
+            for (int r = 0; r < 6; r++) {
+                bool same = true;
+                for (int k = 0; k < 6; k++)
+                    same &= tantrix_set[i].edges[k] == tantrix_set[j].edges[(k + r) % 6];
+                CHECK_MSG(!same, "tiles %d and %d are the same turned", i + 1, j + 1);
+            }
+    }
+}
+
+/* --- puzzle text --- */
+
+static void parses_the_three_forms(void)
+{
+    puzzle *p = discovery(10);
+    CHECK(p && strcmp(p->family->name, "tantrix") == 0);
+    if (p) {
+        const tantrix_puzzle *t = p->data;
+        CHECK(t->n == 10 && t->loop == TANTRIX_RED && t->discovery == 10);
+        CHECK(t->label[0] == 1 && t->label[9] == 10);
+        CHECK(p->nstate == 30);
+        puzzle_free(p);
+    }
+    /* the Junior puzzle: a set and a colour, sniffed without an extension */
+    diag err = {0};
+    p = puzzle_from_text("# Junior\ntiles 3 5 8 12 14 43 46 50 52 54\nloop blue\n", "test", NULL, NULL, &err);
+    CHECK(p && strcmp(p->family->name, "tantrix") == 0);
+    if (p) {
+        const tantrix_puzzle *t = p->data;
+        CHECK(t->n == 10 && t->loop == TANTRIX_BLUE && t->label[9] == 54);
+        puzzle_free(p);
+    }
+    p = load_text("tiles 1-3, 7\r\nTILES 9\r\nloop Yellow\r\n");
+    CHECK(p && ((const tantrix_puzzle *)p->data)->n == 5);
+    puzzle_free(p);
+    /* tiles by colours are numbered in order, after 56 when mixed */
+    p = load_text("tile r y y b r b\ntile R B Y Y B R\ntile yellow yellow red red blue blue\nloop y\n");
+    CHECK(p != NULL);
+    if (p) {
+        const tantrix_puzzle *t = p->data;
+        CHECK(t->n == 3 && t->label[0] == 1 && t->label[2] == 3 && t->loop == TANTRIX_YELLOW);
+        CHECK(t->col[0][0] == TANTRIX_RED && t->col[0][3] == TANTRIX_BLUE);
+        puzzle_free(p);
+    }
+    p = load_text("tiles 1 2\ntile r y y b r b\nloop yellow\n");
+    CHECK(p && ((const tantrix_puzzle *)p->data)->label[2] == 57);
+    puzzle_free(p);
+    /* errors name the place */
+    err = (diag){0};
+    CHECK(puzzle_from_text("tiles 1-4\nloop red\ntile r r y y b\n", "x", "tantrix", NULL, &err) == NULL);
+    CHECK(err.line == 3 && err.col == 15);
+    err = (diag){0};
+    CHECK(puzzle_from_text("tile r r r y b b\nloop red\n", "x", "tantrix", NULL, &err) == NULL);
+    CHECK(err.line == 1 && err.col == 6 && strstr(err.msg, "red is on 3"));
+}
+
+static void discovery_loop_colours(void)
+{
+    /* the back of tile n, n = 3..30 */
+    const char *want = "YRRBBBYRRYBBRRYRRYYYYRRRRRRR";
+    for (int n = 3; n <= 30; n++) {
+        puzzle *p = discovery(n);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        CHECK_MSG(tantrix_colour_letter(t->loop) == want[n - 3], "n=%d", n);
+        puzzle_free(p);
+    }
+}
+
+/* --- solving --- */
+
+static void discovery_3_to_30_solved_and_verified(void)
+{
+    for (int n = 3; n <= 30; n++) {
+        puzzle *p = discovery(n);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        assist *a = puzzle_encode(p);
+        int *state = blank_state(p);
+        char why[256] = "";
+        assist_status st = solve_into(p, a, state, 60);
+        CHECK_MSG(st == ASSIST_OK, "discovery %d: status %d (3: the time ran out)", n, st);
+        if (st == ASSIST_OK)
+            CHECK_MSG(verified(p, state, why), "discovery %d: %s", n, why);
+        /* the answer: one line per tile, "N Q R COLOURS" */
+        strbuf out = {0};
+        p->family->format_answer(p->data, state, &out);
+        int lines = 0;
+        for (const char *s = out.s; s && *s; s++)
+            lines += *s == '\n';
+        CHECK(lines == n);
+        int num, q, r;
+        char cols[8];
+        CHECK(out.s && sscanf(out.s, "%d %d %d %7s", &num, &q, &r, cols) == 4 && num == 1 && strlen(cols) == 6);
+        sb_free(&out);
+        free(state);
+        assist_free(a);
+        puzzle_free(p);
+    }
+}
+
+/* The Cryptol article's first tile is given as [r, y, y, b, r, b] (tile 1
+ * turned); its other tiles are not in the stored copy, so tiles 2 and 3
+ * come from the data file, by colours, to make the three-tile yellow
+ * loop the article asks for. */
+static void cryptol_three_tile_yellow_loop(void)
+{
+    puzzle *p = load_text("tile r y y b r b\ntile r b y y b r\ntile y y r r b b\nloop yellow\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    int *state = solved(p);
+    /* three tiles around one lattice point, each pair touching */
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            CHECK(hex_distance(state[3 * i + 1], state[3 * i + 2], state[3 * j + 1], state[3 * j + 2]) == 1);
+    assist *a = puzzle_encode(p);
+    long count = 0;
+    /* with tile 1 fixed at the origin unturned, its yellow corner fixes
+     * the lattice point; tiles 2 and 3 may swap: two layouts */
+    int anchor = tantrix_fact(p->data, 0, tantrix_cell(p->data, 0, 0), 0);
+    assist_status st = assist_count(a, &anchor, 1, 10, &count);
+    CHECK_MSG(st == ASSIST_OK && count == 2, "status %d, count %ld", st, count);
+    assist_free(a);
+    free(state);
+    puzzle_free(p);
+}
+
+/* Six bends each turning 60 degrees can only close round one cell: a
+ * hole.  The solver finds nothing; the checker refuses the ring. */
+static void a_ring_round_a_hole_is_no_solution(void)
+{
+    puzzle *p = load_text("tile y y r b r b\ntile y y r b r b\ntile y y r b r b\n"
+                          "tile y y r b r b\ntile y y r b r b\ntile y y r b r b\nloop red\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    assist *a = puzzle_encode(p);
+    int *state = blank_state(p);
+    CHECK(solve_into(p, a, state, 30) == ASSIST_NONE);
+    /* ring cell k sits in direction k of the centre, its red edges (2, 4
+     * at rotation 0) turned to face the ring neighbours k+2, k+4 */
+    for (int k = 0; k < 6; k++) {
+        state[3 * k] = k;
+        state[3 * k + 1] = HEX_DQ[k];
+        state[3 * k + 2] = HEX_DR[k];
+    }
+    char why[256] = "";
+    CHECK(!verified(p, state, why));
+    CHECK_MSG(strstr(why, "hole") != NULL, "%s", why);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+}
+
+/* Two loops of three: refused by the checker; no single loop exists. */
+static void two_loops_are_refused(void)
+{
+    puzzle *p = load_text("tile y y r r b b\ntile y y r r b b\ntile y y r r b b\n"
+                          "tile y y r r b b\ntile y y r r b b\ntile y y r r b b\nloop yellow\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    /* three yellow corners round the point below (0,0), twice */
+    int *state = blank_state(p);
+    static const int q[6] = {0, 1, 0, 5, 6, 5}, r[6] = {0, 0, 1, 0, 0, 1}, rot[6] = {2, 4, 0, 2, 4, 0};
+    for (int i = 0; i < 6; i++) {
+        state[3 * i] = rot[i];
+        state[3 * i + 1] = q[i];
+        state[3 * i + 2] = r[i];
+    }
+    char why[256] = "";
+    CHECK(!verified(p, state, why));
+    CHECK_MSG(strstr(why, "passes 3 of the 6") != NULL, "%s", why);
+    assist *a = puzzle_encode(p);
+    int *fresh = blank_state(p);
+    CHECK(solve_into(p, a, fresh, 30) == ASSIST_NONE);
+    free(fresh);
+    assist_free(a);
+    /* the same three as a puzzle of three: one loop */
+    free(state);
+    puzzle_free(p);
+}
+
+static void checker_refuses_broken_answers(void)
+{
+    puzzle *p = discovery(10);
+    if (!p)
+        return;
+    int *good = solved(p);
+    int *s = xmalloc((size_t)p->nstate * sizeof *s);
+    char why[256];
+    for (int i = 0; i < 10; i++) { /* any tile turned breaks some edge */
+        memcpy(s, good, (size_t)p->nstate * sizeof *s);
+        s[3 * i] = (s[3 * i] + 1) % 6;
+        CHECK_MSG(!verified(p, s, why), "tile %d turned", i + 1);
+    }
+    memcpy(s, good, (size_t)p->nstate * sizeof *s);
+    s[3 * 4] = TANTRIX_OFF;
+    CHECK(!verified(p, s, why) && strstr(why, "tile 5 is not placed"));
+    memcpy(s, good, (size_t)p->nstate * sizeof *s);
+    s[3 * 4 + 1] = s[3 * 3 + 1];
+    s[3 * 4 + 2] = s[3 * 3 + 2];
+    CHECK(!verified(p, s, why) && strstr(why, "share the cell"));
+    /* moved as a whole and turned: still a solution */
+    memcpy(s, good, (size_t)p->nstate * sizeof *s);
+    for (int i = 0; i < 10; i++) {
+        int q = s[3 * i + 1], r = s[3 * i + 2];
+        hex_rotate(&q, &r, 2);
+        s[3 * i] = (s[3 * i] + 2) % 6;
+        s[3 * i + 1] = q + 7;
+        s[3 * i + 2] = r - 3;
+    }
+    CHECK(verified(p, s, why));
+    free(s);
+    free(good);
+    puzzle_free(p);
+}
+
+/* --- check and hint under placed tiles --- */
+
+static int *marks_of(const puzzle *p, const int *state, int *n)
+{
+    int max = tantrix_nfacts(p->data) + 1;
+    int *marks = xcalloc((size_t)max, sizeof *marks);
+    *n = p->family->state_marks(p->data, state, marks, max);
+    return marks;
+}
+
+static void hint_finds_the_last_tile(void)
+{
+    puzzle *p = discovery(8);
+    if (!p)
+        return;
+    int *sol = solved(p);
+    /* the solution moved away from the origin: the placed tiles fix the frame */
+    for (int i = 0; i < 8; i++) {
+        sol[3 * i + 1] += 20;
+        sol[3 * i + 2] -= 11;
+    }
+    int *state = xmalloc((size_t)p->nstate * sizeof *state);
+    memcpy(state, sol, (size_t)p->nstate * sizeof *state);
+    state[3 * 5] = TANTRIX_OFF; /* tile 6 back in the tray */
+    assist *a = puzzle_encode(p);
+    int nm;
+    int *marks = marks_of(p, state, &nm);
+    CHECK(nm == 7);
+    assist_hint_result hr;
+    CHECK(assist_hint(a, marks, nm, NULL, 0, &hr) == ASSIST_OK);
+    CHECK(hr.forced && hr.fact >= 0);
+    move m = {0};
+    p->family->fact_move(p->data, state, hr.fact, &m);
+    for (int i = 0; i < m.idx.n; i++)
+        state[m.idx.v[i]] = m.val.v[i];
+    move_free(&m);
+    char why[256] = "", text[128];
+    CHECK_MSG(verified(p, state, why), "%s", why);
+    p->family->fact_text(p->data, hr.fact, text, sizeof text);
+    CHECK_MSG(strncmp(text, "tile 6 at (", 11) == 0, "%s", text);
+    /* one tile turned wrongly: check names it */
+    free(marks);
+    memcpy(state, sol, (size_t)p->nstate * sizeof *state);
+    state[3 * 2] = (state[3 * 2] + 3) % 6;
+    marks = marks_of(p, state, &nm);
+    int_vec core = {0};
+    CHECK(assist_check(a, marks, nm, &core) == ASSIST_NONE);
+    bool names_tile3 = false;
+    for (int i = 0; i < core.n; i++) {
+        int tile, q, r, rot;
+        tantrix_frame f = tantrix_frame_of(p->data, state);
+        if (tantrix_fact_place(p->data, &f, core.v[i], &tile, &q, &r, &rot))
+            names_tile3 |= tile == 2;
+    }
+    CHECK(names_tile3);
+    vec_free(&core);
+    free(marks);
+    free(state);
+    free(sol);
+    assist_free(a);
+    puzzle_free(p);
+}
+
+/* With no tile placed nothing is forced (the loop may lie anywhere):
+ * the hint is a choice, and taking it keeps the puzzle solvable. */
+static void hint_without_tiles_is_a_choice(void)
+{
+    puzzle *p = discovery(6);
+    if (!p)
+        return;
+    assist *a = puzzle_encode(p);
+    int *state = blank_state(p);
+    assist_hint_result hr;
+    CHECK(assist_hint(a, NULL, 0, NULL, 0, &hr) == ASSIST_OK);
+    CHECK(!hr.forced && hr.fact >= 0 && hr.fact < ((tantrix_puzzle *)p->data)->nplace);
+    move m = {0};
+    p->family->fact_move(p->data, state, hr.fact, &m);
+    for (int i = 0; i < m.idx.n; i++)
+        state[m.idx.v[i]] = m.val.v[i];
+    move_free(&m);
+    int nm;
+    int *marks = marks_of(p, state, &nm);
+    CHECK(nm == 1 && assist_check(a, marks, nm, NULL) == ASSIST_OK);
+    char why[256] = "";
+    CHECK(solve_into(p, a, state, 30) == ASSIST_OK && verified(p, state, why));
+    free(marks);
+    free(state);
+    assist_free(a);
+    puzzle_free(p);
+}
+
+/* Two tiles of a solution placed as far apart as they lie in it: the
+ * frame's inner rings do not reach the second, so the engine must ground
+ * outer rings before it can answer. */
+static void tiles_far_apart_are_still_consistent(void)
+{
+    puzzle *p = discovery(14);
+    if (!p)
+        return;
+    int *sol = solved(p);
+    int best = 0, bi = 0, bj = 1;
+    for (int i = 0; i < 14; i++)
+        for (int j = i + 1; j < 14; j++) {
+            int d = hex_distance(sol[3 * i + 1], sol[3 * i + 2], sol[3 * j + 1], sol[3 * j + 2]);
+            if (d > best) {
+                best = d;
+                bi = i;
+                bj = j;
+            }
+        }
+    CHECK(best >= 4);
+    int *state = blank_state(p);
+    for (int k = 0; k < 3; k++) {
+        state[3 * bi + k] = sol[3 * bi + k];
+        state[3 * bj + k] = sol[3 * bj + k];
+    }
+    assist *a = puzzle_encode(p);
+    int nm;
+    int *marks = marks_of(p, state, &nm);
+    CHECK(nm == 2 && assist_check(a, marks, nm, NULL) == ASSIST_OK);
+    char why[256] = "";
+    CHECK(solve_into(p, a, state, 60) == ASSIST_OK);
+    CHECK_MSG(verified(p, state, why), "%s", why);
+    for (int k = 0; k < 3; k++)
+        CHECK(state[3 * bi + k] == sol[3 * bi + k] && state[3 * bj + k] == sol[3 * bj + k]);
+    /* a tile farther than any loop of 14 reaches: inconsistent, and that
+     * tile is the one named */
+    free(marks);
+    int *far = blank_state(p);
+    far[0] = 0;
+    far[3] = 0, far[4] = 8, far[5] = 0;
+    marks = marks_of(p, far, &nm);
+    int_vec core = {0};
+    CHECK(assist_check(a, marks, nm, &core) == ASSIST_NONE);
+    CHECK(core.n == 1 && core.v[0] == ((tantrix_puzzle *)p->data)->nplace + 1);
+    vec_free(&core);
+    free(far);
+    free(marks);
+    free(state);
+    free(sol);
+    assist_free(a);
+    puzzle_free(p);
+}
+
+/* --- frame, states --- */
+
+static void frame_round_trip(void)
+{
+    tantrix_frame f = {5, -3, 4};
+    for (int q = -3; q <= 3; q++)
+        for (int r = -3; r <= 3; r++)
+            for (int rot = 0; rot < 6; rot++) {
+                int bq, br, brot, q2, r2, rot2;
+                tantrix_to_board(&f, q, r, rot, &bq, &br, &brot);
+                tantrix_to_frame(&f, bq, br, brot, &q2, &r2, &rot2);
+                CHECK(q2 == q && r2 == r && rot2 == rot);
+            }
+    int bq, br, brot;
+    tantrix_to_board(&f, 0, 0, 0, &bq, &br, &brot);
+    CHECK(bq == 5 && br == -3 && brot == 4);
+}
+
+static void state_ok_refuses_impossible_boards(void)
+{
+    puzzle *p = discovery(4);
+    if (!p)
+        return;
+    int *s = blank_state(p);
+    char why[256];
+    CHECK(p->family->state_ok(p->data, s, why, sizeof why));
+    s[0] = 6;
+    CHECK(!p->family->state_ok(p->data, s, why, sizeof why));
+    s[0] = 0;
+    s[1] = 5000;
+    CHECK(!p->family->state_ok(p->data, s, why, sizeof why));
+    s[1] = 0;
+    s[3] = 2;
+    CHECK(!p->family->state_ok(p->data, s, why, sizeof why) && strstr(why, "share"));
+    free(s);
+    puzzle_free(p);
+}
+
+/* --- drawing and input --- */
+
+static input_result key(const puzzle *p, void *ui, int *state, int k)
+{
+    input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
+    move m = {0};
+    input_result r = p->family->input(p->data, ui, state, &ev, &m);
+    for (int i = 0; i < m.idx.n; i++)
+        state[m.idx.v[i]] = m.val.v[i];
+    move_free(&m);
+    return r;
+}
+
+static void board_drawing_and_keys(void)
+{
+    puzzle *p = discovery(5);
+    if (!p)
+        return;
+    const game_family *f = p->family;
+    void *ui = f->ui_create(p->data);
+    int nr, nc;
+    CHECK(!f->layout(p->data, ui, 5, 20, false, &nr, &nc) && nr > 5);
+    CHECK(f->layout(p->data, ui, 30, 80, false, &nr, &nc) && nr == 30 && nc == 80);
+    int *state = blank_state(p);
+    canvas cv;
+    canvas_init(&cv, nr, nc, false);
+    f->draw(p->data, ui, state, NULL, &cv);
+    char *text = canvas_to_text(&cv);
+    CHECK(strstr(text, "tray: 5 of 5 tiles, red loop") != NULL);
+    CHECK(strstr(text, "\\_____/") != NULL);
+    free(text);
+    /* take tile 1 from the tray, put it down, turn it, move and lift it */
+    CHECK(key(p, ui, state, 10) == INPUT_UI);
+    CHECK(key(p, ui, state, 10) == INPUT_MOVE);
+    CHECK(state[0] == 0 && state[1] == 0 && state[2] == 0);
+    CHECK(key(p, ui, state, ']') == INPUT_MOVE && state[0] == 1);
+    CHECK(key(p, ui, state, 'z') == INPUT_MOVE && state[0] == 0);
+    CHECK(key(p, ui, state, KEY_DOWN) == INPUT_UI);
+    CHECK(key(p, ui, state, 'n') == INPUT_UI);          /* tile 2 in hand */
+    CHECK(key(p, ui, state, 'x') == INPUT_UI);          /* turned in hand */
+    CHECK(key(p, ui, state, ' ') == INPUT_MOVE);
+    CHECK(state[3] == 1 && state[4] == 0 && state[5] == 1);
+    /* tile 1 and 2 touch: 1's bottom edge (Y) against 2's top edge turned
+     * once (R): drawn as a mismatch */
+    canvas_clear(&cv);
+    f->draw(p->data, ui, state, NULL, &cv);
+    bool error_seen = false;
+    for (int y = 0; y < cv.rows; y++)
+        for (int x = 0; x < cv.cols; x++)
+            error_seen |= canvas_at(&cv, y, x)->role == ROLE_ERROR;
+    CHECK(error_seen);
+    /* the mouse: the hex interior of (0,1) belongs to that cell; a right
+     * click turns the tile there */
+    int hy = -1, hx = -1;
+    for (int y = 0; y < cv.rows && hy < 0; y++)
+        for (int x = 0; x < cv.cols && hy < 0; x++)
+            if (strcmp(canvas_at(&cv, y, x)->glyph, "2") == 0) {
+                hy = y;
+                hx = x;
+            }
+    CHECK(hy >= 0);
+    input_event ev = {.kind = INPUT_MOUSE, .button = 3, .action = MOUSE_PRESS, .target = canvas_owner(&cv, hy, hx)};
+    move m = {0};
+    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(m.idx.n == 1 && m.idx.v[0] == 3 && m.val.v[0] == 2);
+    move_free(&m);
+    /* back to the tray */
+    CHECK(key(p, ui, state, 'd') == INPUT_MOVE && state[3] == TANTRIX_OFF);
+    CHECK(key(p, ui, state, 'q') == INPUT_IGNORED);
+    canvas_free(&cv);
+    free(state);
+    f->ui_free(ui);
+    puzzle_free(p);
+}
+
+int main(void)
+{
+    RUN(tile_table_matches_the_data_file);
+    RUN(parses_the_three_forms);
+    RUN(discovery_loop_colours);
+    RUN(frame_round_trip);
+    RUN(state_ok_refuses_impossible_boards);
+    RUN(cryptol_three_tile_yellow_loop);
+    RUN(a_ring_round_a_hole_is_no_solution);
+    RUN(two_loops_are_refused);
+    RUN(checker_refuses_broken_answers);
+    RUN(hint_finds_the_last_tile);
+    RUN(hint_without_tiles_is_a_choice);
+    RUN(tiles_far_apart_are_still_consistent);
+    RUN(board_drawing_and_keys);
+    RUN(discovery_3_to_30_solved_and_verified);
+    TEST_MAIN_END();
+}
