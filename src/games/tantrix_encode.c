@@ -649,6 +649,17 @@ void tantrix_encode(const void *pz, assist *a)
         for (int R = E->r0 + 1; R < E->rmax; R++)
             sat_clause2(s, -E->yout[i * (E->rmax + 1) + R], E->yout[i * (E->rmax + 1) + R - 1]);
     }
+    /* Redundant, and it halves the solve time from n = 18 up: exactly n
+     * tiles, counted as occupied inner cells plus tiles beyond the inner
+     * rings (a cell holds one tile at most, as no two tiles share their
+     * colours).  As with Hexiom, CDCL does not find this count itself. */
+    lits.n = 0;
+    for (int p = 0; p < nc; p++)
+        if (g->on[p])
+            vec_push(&lits, E->occ[p]);
+    for (int i = 0; i < n && E->r0 < E->rmax; i++)
+        vec_push(&lits, E->yout[i * (E->rmax + 1) + E->r0]);
+    card_exactly(s, lits.v, lits.n, n);
 
     char label[96];
     /* groups, as rule families over the inner cells (marking pairs done
