@@ -212,13 +212,16 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
 
 /* Deletion-based shrinking: items[0..n) (assumption literals) are known to
  * be unsatisfiable together with fixed[]; drop each item whose removal keeps
- * the set unsatisfiable, narrowing to the solver's failed subset each time.
- * Returns the new length (items reordered in place), or -1 on timeout. */
-static int shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n)
+ * the set unsatisfiable, narrowing to the solver's failed subset each time,
+ * and stop once `enough` items are known to be needed (the set left then
+ * holds at least that many).  Returns the new length (items reordered in
+ * place), or -1 on timeout. */
+static int shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
+                        int enough)
 {
     int_vec as = {0};
     int i = 0;
-    while (i < n) {
+    while (i < n && i < enough) {
         as.n = 0;
         for (int k = 0; k < fixed->n; k++)
             vec_push(&as, fixed->v[k]);
@@ -231,22 +234,25 @@ static int shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *it
             return -1;
         }
         if (r == SAT_SAT) {
-            i++; /* items[i] is needed */
+            i++; /* items[0..i] are needed */
             continue;
         }
         /* still UNSAT without items[i]: keep only the failed ones (they
          * include every needed item seen so far, since those are needed) */
         int m = 0;
-        for (int k = 0; k < n; k++) {
-            if (k == i)
-                continue;
-            if (k < i || sat_failed(sat, items[k]))
+        for (int k = 0; k < n; k++)
+            if (k != i && (k < i || sat_failed(sat, items[k])))
                 items[m++] = items[k];
-        }
         n = m;
     }
     vec_free(&as);
     return n;
+}
+
+/* A minimal core: shrink until every item left is needed. */
+static int shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n)
+{
+    return shrink_until(a, sat, fixed, items, n, n);
 }
 
 assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out)
@@ -455,39 +461,6 @@ assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, 
     vec_free(&items);
     vec_free(&as);
     return st;
-}
-
-/* shrink_core's deletion pass, stopping once `enough` items are known to
- * be needed (the set left then holds at least that many). */
-static int shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
-                        int enough)
-{
-    int_vec as = {0};
-    int i = 0;
-    while (i < n && i < enough) {
-        as.n = 0;
-        for (int k = 0; k < fixed->n; k++)
-            vec_push(&as, fixed->v[k]);
-        for (int k = 0; k < n; k++)
-            if (k != i)
-                vec_push(&as, items[k]);
-        sat_result r = call_on(a, sat, as.v, as.n);
-        if (r == SAT_UNKNOWN) {
-            vec_free(&as);
-            return -1;
-        }
-        if (r == SAT_SAT) {
-            i++; /* items[0..i] are needed */
-            continue;
-        }
-        int m = 0;
-        for (int k = 0; k < n; k++)
-            if (k != i && (k < i || sat_failed(sat, items[k])))
-                items[m++] = items[k];
-        n = m;
-    }
-    vec_free(&as);
-    return n;
 }
 
 assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, int enough,
