@@ -212,45 +212,34 @@ static bool feasible(const step_info *si, const int *codes, const int *rem)
     return true;
 }
 
-assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long limit, double seconds,
-                              long *count, bool *too_big)
+/* One run of the DP with the cells taken in the order 0..n-1 of a
+ * renumbered board.  It stops before step stop, or once more than
+ * work_cap partial boards have been kept in all steps together (both
+ * ASSIST_UNKNOWN; *work says how many were kept); *too_big when one step
+ * has more than MAX_STATES.  *total: the count when ASSIST_OK. */
+typedef struct {
+    const hexiom_puzzle *h;
+    const int *nbr; /* ncells*6, in the run's numbering */
+    const unsigned char *hole;
+    const signed char *focc, *fval; /* occupancy -1 free / 0 / 1; value -1 free */
+} dp_board;
+
+static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, uint64_t work_cap,
+                            double deadline, uint64_t *work, uint64_t *total_out, bool *too_big)
 {
-    const hexiom_puzzle *h = pz;
+    const hexiom_puzzle *h = bd->h;
+    const signed char *focc = bd->focc, *fval = bd->fval;
     int n = h->ncells;
-    *count = 0;
+    *work = 0;
+    *total_out = 0;
     *too_big = false;
-    /* what each cell must be: occupancy -1 free / 0 / 1, value -1 free */
-    signed char *focc = xmalloc((size_t)n), *fval = xmalloc((size_t)n);
-    memset(focc, -1, (size_t)n);
-    memset(fval, -1, (size_t)n);
-    bool contradiction = false;
-    for (int c = 0; c < n; c++) {
-        if (h->hole[c])
-            focc[c] = 0;
-        if (h->locked[c]) {
-            focc[c] = 1;
-            fval[c] = h->start[c];
-        }
-    }
-    for (int i = 0; i < nmarks; i++) {
-        int f = marks[i];
-        if (f < 0 || f >= h->nslots * HEXIOM_FACTS_PER_SLOT)
-            continue;
-        int c = h->cell_of_slot[f / HEXIOM_FACTS_PER_SLOT], what = f % HEXIOM_FACTS_PER_SLOT;
-        int o = what == HEXIOM_FACT_EMPTY ? 0 : 1;
-        if ((focc[c] >= 0 && focc[c] != o) || (o && fval[c] >= 0 && fval[c] != what))
-            contradiction = true;
-        focc[c] = (signed char)o;
-        if (o)
-            fval[c] = (signed char)what;
-    }
     /* latest[c]: the step at which cell c is finished */
     int *latest = xmalloc((size_t)n * sizeof *latest);
     for (int c = 0; c < n; c++) {
         latest[c] = c;
         for (int k = 0; k < 6; k++)
-            if (h->nbr[c * 6 + k] > latest[c])
-                latest[c] = h->nbr[c * 6 + k];
+            if (bd->nbr[c * 6 + k] > latest[c])
+                latest[c] = bd->nbr[c * 6 + k];
     }
     /* the used-tile counts as bit fields, shift[v] and width[v] per value */
     int shift[HEXIOM_VALUES], width[HEXIOM_VALUES], ubits = 0;
@@ -279,8 +268,6 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
     if (fbits + ubits > 64) {
         *too_big = true;
         free(latest);
-        free(focc);
-        free(fval);
         return ASSIST_UNKNOWN;
     }
     uint64_t fmask = fbits ? (~0ull >> (64 - fbits)) : 0;
@@ -293,7 +280,6 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
     table_init(&next, 1024);
     if (!contradiction)
         table_add(&cur, 0, 1);
-    double deadline = seconds > 0 ? now_seconds() + seconds : 0;
     assist_status st = ASSIST_OK;
     /* cells left undecided after step j that could still be occupied */
     int *free_after = xmalloc((size_t)n * sizeof *free_after);
@@ -302,6 +288,10 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
         k += focc[j] != 0;
     }
     for (int j = 0; j < n && cur.len; j++) {
+        if (j == stop) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
         /* the new frontier: old cells not finished at step j, then j */
         nnew = 0;
         for (int p = 0; p < nfront; p++)
@@ -313,7 +303,7 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
         for (int p = 0; p < nfront; p++) {
             nb[p] = false;
             for (int k = 0; k < 6; k++)
-                nb[p] |= h->nbr[j * 6 + k] == front[p];
+                nb[p] |= bd->nbr[j * 6 + k] == front[p];
         }
         step_info si;
         memset(&si, 0, sizeof si);
@@ -322,7 +312,7 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
             int c = nfrontv[q];
             si.fval[q] = fval[c];
             for (int k = 0; k < 6; k++) {
-                int o = h->nbr[c * 6 + k];
+                int o = bd->nbr[c * 6 + k];
                 if (o > j && focc[o] != 0) {
                     si.hi_add[q]++;
                     si.lo_add[q] += focc[o] == 1;
@@ -333,21 +323,21 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
             int nfree = 0, forced_empty = 0, decided_slots = 0;
             for (int c = 0; c < n; c++) {
                 if (c <= j) {
-                    decided_slots += !h->hole[c];
+                    decided_slots += !bd->hole[c];
                     continue;
                 }
                 if (focc[c] == 0) {
-                    forced_empty += !h->hole[c];
+                    forced_empty += !bd->hole[c];
                     continue;
                 }
                 for (int k = 0; k < 6; k++) {
-                    int o = h->nbr[c * 6 + k];
+                    int o = bd->nbr[c * 6 + k];
                     si.edges2 += o > j && focc[o] != 0;
                 }
                 if (focc[c] < 0) {
                     int d = 0;
                     for (int k = 0; k < 6; k++) {
-                        int o = h->nbr[c * 6 + k];
+                        int o = bd->nbr[c * 6 + k];
                         d += o >= 0 && focc[o] != 0;
                     }
                     degs[nfree++] = d;
@@ -372,7 +362,7 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
                 continue;
             int lo = 0, hi = 0;
             for (int k = 0; k < 6; k++) {
-                int o = h->nbr[c * 6 + k];
+                int o = bd->nbr[c * 6 + k];
                 if (o >= 0 && focc[o] != 0) {
                     hi++;
                     lo += focc[o] == 1;
@@ -472,6 +462,11 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
             *too_big = true;
             break;
         }
+        *work += next.len;
+        if (*work > work_cap) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
         memcpy(front, nfrontv, (size_t)nnew * sizeof *front);
         nfront = nnew;
         table t = cur;
@@ -485,7 +480,7 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
         for (size_t i = 0; i < cur.cap; i++)
             if (cur.e[i].n && cur.e[i].key >> fbits == full)
                 total += cur.e[i].n;
-        *count = total > (uint64_t)limit ? limit : (long)total;
+        *total_out = total;
     }
     free(cur.e);
     free(next.e);
@@ -495,6 +490,163 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
     free(degs);
     free(top);
     free(latest);
+    return st;
+}
+
+/* The order matters: level 39 takes six times as long swept from its top
+ * as from its lower left side, and no simple width measure tells which
+ * (holes and locked tiles prune, and where they meet the frontier counts).
+ * So the board is renumbered in each of its twelve orientations (reading
+ * order after rotating and mirroring), the distinct ones are tried up to
+ * their halfway step, each given no more partial boards than the best so
+ * far, and the cheapest is run to the end.  Any order gives the same
+ * count; this one only decides the time. */
+#define ORIENTATIONS 12
+
+typedef struct {
+    int *nbr, *sorted_nbr;
+    unsigned char *hole;
+    signed char *focc, *fval;
+} oriented;
+
+static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const signed char *fval,
+                   oriented *out)
+{
+    int n = h->ncells;
+    int *key = xmalloc((size_t)n * sizeof *key), *cell = xmalloc((size_t)n * sizeof *cell);
+    int *pos = xmalloc((size_t)n * sizeof *pos);
+    for (int c = 0; c < n; c++) {
+        int q = h->q[c], r = h->r[c];
+        for (int k = 0; k < o % 6; k++) { /* 60 degrees in axial coordinates */
+            int t = -r;
+            r = q + r;
+            q = t;
+        }
+        if (o >= 6) { /* mirror */
+            int t = q;
+            q = r;
+            r = t;
+        }
+        key[c] = (r + HEXIOM_MAX_SIDE) * 4 * HEXIOM_MAX_SIDE + q + 2 * HEXIOM_MAX_SIDE;
+        cell[c] = c;
+    }
+    for (int a = 1; a < n; a++) /* by key: reading order of the turned board */
+        for (int b = a; b > 0 && key[cell[b]] < key[cell[b - 1]]; b--) {
+            int t = cell[b];
+            cell[b] = cell[b - 1];
+            cell[b - 1] = t;
+        }
+    for (int p = 0; p < n; p++)
+        pos[cell[p]] = p;
+    out->nbr = xmalloc((size_t)n * 6 * sizeof *out->nbr);
+    out->sorted_nbr = xmalloc((size_t)n * 6 * sizeof *out->sorted_nbr);
+    out->hole = xmalloc((size_t)n);
+    out->focc = xmalloc((size_t)n);
+    out->fval = xmalloc((size_t)n);
+    for (int p = 0; p < n; p++) {
+        int c = cell[p], *s = &out->sorted_nbr[p * 6];
+        for (int k = 0; k < 6; k++) {
+            int o2 = h->nbr[c * 6 + k];
+            out->nbr[p * 6 + k] = s[k] = o2 < 0 ? -1 : pos[o2];
+        }
+        for (int a = 1; a < 6; a++)
+            for (int b = a; b > 0 && s[b] < s[b - 1]; b--) {
+                int t = s[b];
+                s[b] = s[b - 1];
+                s[b - 1] = t;
+            }
+        out->hole[p] = h->hole[c];
+        out->focc[p] = focc[c];
+        out->fval[p] = fval[c];
+    }
+    free(key);
+    free(cell);
+    free(pos);
+}
+
+static bool same_board(const oriented *a, const oriented *b, int n)
+{
+    return !memcmp(a->sorted_nbr, b->sorted_nbr, (size_t)n * 6 * sizeof *a->sorted_nbr) &&
+           !memcmp(a->hole, b->hole, (size_t)n) && !memcmp(a->focc, b->focc, (size_t)n) &&
+           !memcmp(a->fval, b->fval, (size_t)n);
+}
+
+static void oriented_free(oriented *o)
+{
+    free(o->nbr);
+    free(o->sorted_nbr);
+    free(o->hole);
+    free(o->focc);
+    free(o->fval);
+}
+
+assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long limit, double seconds,
+                              long *count, bool *too_big)
+{
+    const hexiom_puzzle *h = pz;
+    int n = h->ncells;
+    *count = 0;
+    *too_big = false;
+    /* what each cell must be: occupancy -1 free / 0 / 1, value -1 free */
+    signed char *focc = xmalloc((size_t)n), *fval = xmalloc((size_t)n);
+    memset(focc, -1, (size_t)n);
+    memset(fval, -1, (size_t)n);
+    bool contradiction = false;
+    for (int c = 0; c < n; c++) {
+        if (h->hole[c])
+            focc[c] = 0;
+        if (h->locked[c]) {
+            focc[c] = 1;
+            fval[c] = h->start[c];
+        }
+    }
+    for (int i = 0; i < nmarks; i++) {
+        int f = marks[i];
+        if (f < 0 || f >= h->nslots * HEXIOM_FACTS_PER_SLOT)
+            continue;
+        int c = h->cell_of_slot[f / HEXIOM_FACTS_PER_SLOT], what = f % HEXIOM_FACTS_PER_SLOT;
+        int o = what == HEXIOM_FACT_EMPTY ? 0 : 1;
+        if ((focc[c] >= 0 && focc[c] != o) || (o && fval[c] >= 0 && fval[c] != what))
+            contradiction = true;
+        focc[c] = (signed char)o;
+        if (o)
+            fval[c] = (signed char)what;
+    }
+    double deadline = seconds > 0 ? now_seconds() + seconds : 0;
+    oriented all[ORIENTATIONS];
+    int best = -1;
+    uint64_t best_work = UINT64_MAX, work, total = 0;
+    assist_status st = ASSIST_UNKNOWN;
+    bool done = false, big;
+    for (int o = 0; o < ORIENTATIONS; o++) {
+        orient(h, o, focc, fval, &all[o]);
+        bool seen = false;
+        for (int p = 0; p < o && !seen; p++)
+            seen = same_board(&all[p], &all[o], n);
+        if (seen || done)
+            continue;
+        dp_board b = {h, all[o].nbr, all[o].hole, all[o].focc, all[o].fval};
+        st = dp_run(&b, contradiction, n / 2, best_work, deadline, &work, &total, &big);
+        if (st == ASSIST_OK) { /* over before halfway: the count itself */
+            done = true;
+        } else if (deadline > 0 && now_seconds() > deadline) {
+            done = true;
+        } else if (!big && work <= best_work) {
+            best = o;
+            best_work = work;
+        }
+    }
+    if (!done && best < 0) {
+        *too_big = true;
+        st = ASSIST_UNKNOWN;
+    } else if (!done) {
+        dp_board b = {h, all[best].nbr, all[best].hole, all[best].focc, all[best].fval};
+        st = dp_run(&b, contradiction, n + 1, UINT64_MAX, deadline, &work, &total, too_big);
+    }
+    if (st == ASSIST_OK)
+        *count = total > (uint64_t)limit ? limit : (long)total;
+    for (int o = 0; o < ORIENTATIONS; o++)
+        oriented_free(&all[o]);
     free(focc);
     free(fval);
     return st;

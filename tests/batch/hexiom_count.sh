@@ -1,7 +1,7 @@
 #!/bin/bash
 # hexiom_count.sh: --count on Hexiom levels with the real binary (published
 # counts: 1, 12, 3 and 1 for levels 00, 01, 02 and 08, 109,821 for level 22,
-# 79 for level 38), limits, exit statuses, and a level with no solution.
+# 79 for level 38; 309,196 for level 39 by the DP), limits, exit statuses, and a level with no solution.
 set -u
 bin=$1 src=$2
 data=$src/tests/data/hexiom
@@ -34,6 +34,7 @@ expect 0 "at least 12" "level 01 at its count" "$bin" --count=12 "$data/level01.
 expect 0 12 "level 01 one above" "$bin" --count=13 "$data/level01.txt"
 expect 0 109821 "level 22" "$bin" --count=1000000 "$data/level22.txt"
 expect 0 79 "level 38" "$bin" --count=1000 "$data/level38.txt"
+expect 0 309196 "level 39" "$bin" --count=1000000 "$data/level39.txt"
 expect 0 "at least 2" "level 38, default limit" "$bin" --count "$data/level38.txt"
 # the bundled copy (.hexiom) reads the same
 expect 0 3 "bundled level 02" "$bin" --count=10 "$src/puzzles/hexiom/level02.hexiom"

@@ -299,6 +299,31 @@ static void counts_by_dp(void)
     }
 }
 
+/* Level 39 (309,196 boards, beyond enumeration): the count must equal the
+ * sum of the counts with its first free slot pinned to each content in
+ * turn (empty, or a tile of each value); pins change the DP's states and
+ * its choice of sweep, so the parts are counted differently from the whole. */
+static void level39_count_splits(void)
+{
+    puzzle *p = load_level(39);
+    if (!p)
+        return;
+    const hexiom_puzzle *h = p->data;
+    long whole = dp_count(p, NULL, 0), parts = 0;
+    CHECK_MSG(whole == 309196, "level 39: DP counts %ld", whole);
+    int slot = 0;
+    while (slot < h->nslots && (h->locked[h->cell_of_slot[slot]]))
+        slot++;
+    for (int what = 0; what < HEXIOM_FACTS_PER_SLOT; what++) {
+        int mark = slot * HEXIOM_FACTS_PER_SLOT + what;
+        long n = dp_count(p, &mark, 1);
+        CHECK(n >= 0);
+        parts += n;
+    }
+    CHECK_MSG(parts == whole, "level 39: parts add up to %ld, whole %ld", parts, whole);
+    puzzle_free(p);
+}
+
 /* The family hook: small limits answer "at least" quickly, a limit above
  * the count gives the count. */
 static void count_hook_limits(void)
@@ -710,6 +735,7 @@ int main(void)
     RUN(checker_rejects_broken_boards);
     RUN(counts_by_enumeration);
     RUN(counts_by_dp);
+    RUN(level39_count_splits);
     RUN(count_hook_limits);
     RUN(count_under_pins_agrees);
     RUN(hints_are_forced_only_when_they_are);
