@@ -150,6 +150,7 @@ void tetravex_encode(const void *pz, assist *a)
     }
     free(col);
     free(x);
+    tetravex_search_attach(t, a);
 }
 
 static int state_marks(const void *pz, const int *state, int *marks, int max)

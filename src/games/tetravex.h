@@ -39,6 +39,13 @@ bool tetravex_verify(const void *pz, const int *state, char *why, size_t n);
 bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err);
 void tetravex_write(const tetravex_puzzle *t, const int *order, strbuf *out);
 void tetravex_encode(const void *pz, assist *a);
+/* The dedicated search (tetravex_search.c): a whole solution under the
+ * marks as facts (1), none found or none exists (0; with marks it gives up
+ * early and leaves the rest to the solver), cancelled by the budget's poll
+ * (-1).  attach makes it the engine's guess for solve. */
+int tetravex_search(const tetravex_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
+                    int_vec *facts_out);
+void tetravex_search_attach(const tetravex_puzzle *t, assist *a);
 
 void *tetravex_ui_create(const void *pz);
 void tetravex_ui_free(void *ui);

@@ -17,6 +17,9 @@ struct assist {
     assist_refine_fn refine;
     void *refine_ctx;
     void (*free_ctx)(void *);
+    assist_guess_fn guess;
+    void *guess_ctx;
+    void (*free_guess_ctx)(void *);
     sat_budget budget;
     bool has_budget;
     double deadline; /* absolute, for the running service call */
@@ -36,6 +39,8 @@ void assist_free(assist *a)
         return;
     if (a->free_ctx)
         a->free_ctx(a->refine_ctx);
+    if (a->free_guess_ctx)
+        a->free_guess_ctx(a->guess_ctx);
     for (int i = 0; i < a->group_sels.n; i++)
         free(a->group_labels[i]);
     free(a->group_labels);
@@ -92,6 +97,15 @@ void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_
     a->refine = refine;
     a->refine_ctx = ctx;
     a->free_ctx = free_ctx;
+}
+
+void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_ctx)(void *))
+{
+    if (a->free_guess_ctx)
+        a->free_guess_ctx(a->guess_ctx);
+    a->guess = guess;
+    a->guess_ctx = ctx;
+    a->free_guess_ctx = free_ctx;
 }
 
 void assist_set_budget(assist *a, const sat_budget *budget)
@@ -181,9 +195,46 @@ static sat_result solve_copy(assist *a, const int *assumptions, int n, bool *fac
     return r;
 }
 
+/* The family's proposal (assist_set_guess), confirmed by the solver under
+ * the marks and the proposal as assumptions.  SAT_SAT: the model is in
+ * a->sat; SAT_UNKNOWN: cancelled or out of time; SAT_UNSAT: no usable
+ * proposal (search as usual). */
+static sat_result solve_by_guess(assist *a, const int *marks, int nmarks)
+{
+    sat_budget b = a->budget;
+    if (a->deadline > 0) {
+        b.seconds = a->deadline - monotonic_seconds();
+        if (b.seconds <= 0)
+            return SAT_UNKNOWN;
+    }
+    int_vec facts = {0}, as = {0};
+    int g = a->guess(a->guess_ctx, marks, nmarks, a->has_budget ? &b : NULL, &facts);
+    sat_result r = SAT_UNSAT;
+    if (g < 0) {
+        a->cancelled = true;
+        r = SAT_UNKNOWN;
+    } else if (g > 0) {
+        base_assumptions(a, marks, nmarks, &as);
+        for (int i = 0; i < facts.n; i++)
+            if (facts.v[i] >= 0 && facts.v[i] < a->fact_lits.n)
+                vec_push(&as, a->fact_lits.v[facts.v[i]]);
+        r = call(a, as.v, as.n); /* UNSAT: a wrong proposal, the usual search decides */
+    }
+    vec_free(&facts);
+    vec_free(&as);
+    return r;
+}
+
 assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out)
 {
     start_call(a);
+    if (a->guess) {
+        sat_result r = solve_by_guess(a, marks, nmarks);
+        if (r == SAT_SAT && facts_out)
+            read_facts(a, facts_out);
+        if (r != SAT_UNSAT)
+            return status_of(r);
+    }
     int_vec as = {0};
     base_assumptions(a, marks, nmarks, &as);
     if (a->solve_on_copy && a->solve_only_sel) {

@@ -54,6 +54,17 @@ void assist_end_solve_only(assist *a);
  * cannot); costs a second solver.  Results are the same. */
 void assist_solve_on_copy(assist *a);
 
+/* Opt-in: a family's own search proposes a solution under the marks (fact
+ * numbers of a whole solution into facts_out); returns 1 with a proposal,
+ * 0 with none (gave up, or found that there is none), -1 when the budget's
+ * poll cancelled it.  budget: what is left of the service call's budget
+ * (NULL: unlimited).  assist_solve confirms a proposal with one solver call
+ * under it as assumptions, so its answer is still a model of the encoding,
+ * and otherwise searches as usual with the time left.  Only solve uses it. */
+typedef int (*assist_guess_fn)(void *ctx, const int *marks, int nmarks, const sat_budget *budget,
+                               int_vec *facts_out);
+void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_ctx)(void *));
+
 /* ctx is freed with free_ctx (may be NULL) when the engine is freed. */
 void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_ctx)(void *));
 

@@ -97,6 +97,109 @@ static void random_boards_solve_and_check(void)
         }
 }
 
+/* The proposal of the dedicated search as a board (NULL if none). */
+static int *proposal(puzzle *p, const int *marks, int nmarks, const sat_budget *b, int *status)
+{
+    const tetravex_puzzle *t = p->data;
+    int_vec facts = {0};
+    *status = tetravex_search(t, marks, nmarks, b, &facts);
+    int *state = NULL;
+    if (*status == 1) {
+        bool *on = xcalloc((size_t)(t->ntiles * t->ntypes), sizeof *on);
+        for (int i = 0; i < facts.n; i++)
+            if (facts.v[i] >= 0 && facts.v[i] < t->ntiles * t->ntypes)
+                on[facts.v[i]] = true;
+        state = xcalloc((size_t)p->nstate, sizeof *state);
+        p->family->apply_solution(p->data, on, state);
+        free(on);
+    }
+    vec_free(&facts);
+    return state;
+}
+
+static bool cancel_at_once(void *ctx) { (void)ctx; return true; }
+
+/* The search the engine confirms: its boards pass the independent checker
+ * (2x2..8x8, few and many numbers, so duplicates too), it keeps the marks,
+ * proves an impossible tile set impossible, gives clashing marks up, and
+ * stops when the budget's poll says so. */
+static void search_proposals(void)
+{
+    rng r;
+    rng_seed(&r, 7);
+    for (int n = 2; n <= 8; n++)
+        for (int rep = 0; rep < 3; rep++) {
+            strbuf text = {0};
+            random_board(&r, n, rep == 0 ? 3 : 10, &text);
+            puzzle *p = load(text.s);
+            CHECK(p != NULL);
+            if (p) {
+                int st;
+                int *state = proposal(p, NULL, 0, NULL, &st);
+                char why[256] = "";
+                CHECK_MSG(st == 1 && state && tetravex_verify(p->data, state, why, sizeof why),
+                          "%dx%d: status %d %s", n, n, st, why);
+                if (state && n >= 3) {
+                    /* the same board's first cells as marks: kept */
+                    const tetravex_puzzle *t = p->data;
+                    int marks[3];
+                    for (int c = 0; c < 3; c++)
+                        marks[c] = tetravex_fact(t, c, t->type_of[state[c]]);
+                    int *again = proposal(p, marks, 3, NULL, &st);
+                    CHECK_MSG(st == 1 && again && tetravex_verify(p->data, again, why, sizeof why),
+                              "%dx%d with marks: status %d %s", n, n, st, why);
+                    for (int c = 0; again && c < 3; c++)
+                        CHECK(t->type_of[again[c]] == t->type_of[state[c]]);
+                    free(again);
+                }
+                free(state);
+            }
+            puzzle_free(p);
+            sb_free(&text);
+        }
+    /* no two tiles share a number, so no two can touch */
+    puzzle *p = load("1111\n2222\n3333\n4444\n");
+    CHECK(p != NULL);
+    if (p) {
+        int st;
+        int *state = proposal(p, NULL, 0, NULL, &st);
+        CHECK(st == 0 && state == NULL);
+        free(state);
+        CHECK(solve(p) == NULL);
+        puzzle_free(p);
+    }
+    /* two marks that clash (3 meets 4), and a hard 10x10 cancelled */
+    p = load("0300\n0004\n0000\n0000\n");
+    CHECK(p != NULL);
+    if (p) {
+        const tetravex_puzzle *t = p->data;
+        int marks[2] = {tetravex_fact(t, 0, t->type_of[0]), tetravex_fact(t, 1, t->type_of[1])};
+        int st;
+        int *state = proposal(p, marks, 2, NULL, &st);
+        CHECK(st == 0 && state == NULL);
+        free(state);
+        assist *a = puzzle_encode(p);
+        CHECK(assist_solve(a, marks, 2, NULL) == ASSIST_NONE);
+        CHECK(assist_solve(a, NULL, 0, NULL) == ASSIST_OK);
+        assist_free(a);
+        puzzle_free(p);
+    }
+    strbuf text = {0};
+    rng_seed(&r, 10);
+    random_board(&r, 10, 10, &text);
+    p = load(text.s);
+    CHECK(p != NULL);
+    if (p) {
+        sat_budget b = {.poll = cancel_at_once};
+        int st;
+        int *state = proposal(p, NULL, 0, &b, &st);
+        CHECK_MSG(st == -1 && state == NULL, "status %d", st);
+        free(state);
+        puzzle_free(p);
+    }
+    sb_free(&text);
+}
+
 static void hand_made_3x3(void)
 {
     char *text = read_file(test_data("tetravex/hand-3x3.tetravex"), 1 << 16, NULL);
@@ -304,6 +407,7 @@ static void ui_moves(void)
 int main(void)
 {
     RUN(random_boards_solve_and_check);
+    RUN(search_proposals);
     RUN(hand_made_3x3);
     RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);
