@@ -9,6 +9,12 @@
 #include "games/tracks.h"
 #include "rng.h"
 
+/* Pass 1's conflict budget per question, and how many undecided givens
+ * pass 2 asks about again with the level's budget. */
+#define GEN_QUICK_CONFLICTS 50
+#define GEN_RETRIES_HARD 4
+#define GEN_RETRIES 0
+
 /* A planted track: cells in order from the entrance to the exit. */
 typedef struct {
     int *cell, len;
@@ -98,6 +104,33 @@ static int collect_marks(const tracks_puzzle *t, const unsigned char *given, con
         if (given[c])
             n += piece_marks(t, c, piece[c], marks + n);
     return n;
+}
+
+/* After a proof that the plan is the only answer under the givens: the
+ * givens in rest[0..nrest) whose marks the proof did not use (none of
+ * their literals among the solver's failed assumptions) are taken away
+ * too, while more than keep remain.  (A given known to be needed is
+ * always used: the other answer that needs it fits every other given.) */
+static void drop_unused(const tracks_puzzle *t, assist *a, unsigned char *given, const int *piece,
+                        unsigned char *used, const int *rest, int nrest, int keep, int *ngiven)
+{
+    if (nrest == 0)
+        return;
+    sat_solver *s = assist_sat(a);
+    int cells = tracks_cells(t), m[5];
+    for (int c = 0; c < cells; c++) {
+        used[c] = 0;
+        if (!given[c])
+            continue;
+        int n = piece_marks(t, c, piece[c], m);
+        for (int k = 0; k < n && !used[c]; k++)
+            used[c] = sat_failed(s, assist_fact_lit(a, m[k]));
+    }
+    for (int i = 0; i < nrest && *ngiven > keep; i++)
+        if (given[rest[i]] && !used[rest[i]]) {
+            given[rest[i]] = 0;
+            (*ngiven)--;
+        }
 }
 
 bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
@@ -191,27 +224,52 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
     /* how many givens a level keeps at least (hard: as few as it can) */
     int keep = strcmp(level, "easy") == 0 ? p.len / 5 : strcmp(level, "hard") == 0 ? 0 : p.len / 10;
     /* A given stays when proving the plan unique without it takes more
-     * than this many conflicts: that bounds the time, and keeps the puzzle
-     * within reach of reasoning (harder levels allow longer proofs). */
-    sat_budget budget = {.conflicts = strcmp(level, "easy") == 0     ? 100
-                                      : strcmp(level, "hard") == 0 ? 2000
-                                                                   : 500};
-    assist_set_budget(a, &budget);
+     * than the level's number of conflicts: that bounds the time, and
+     * keeps the puzzle within reach of reasoning (harder levels allow
+     * longer proofs). */
+    int level_conflicts = strcmp(level, "easy") == 0 ? 100 : strcmp(level, "hard") == 0 ? 2000 : 500;
     int *marks = xmalloc((size_t)(5 * cells + 1) * sizeof *marks);
-    bool *facts = xmalloc((size_t)assist_num_facts(a) * sizeof *facts);
-    bool ok = true;
     int ngiven = p.len;
+    bool ok = true;
     (void)err;
-    /* One given at a time: taking groups away at once was tried and was
-     * slower (a failed group burns a whole budget). */
-    for (int i = 0; i < norder && ngiven > keep; i++) {
-        given[order[i]] = 0;
-        int n = collect_marks(t, given, piece, act_fact, marks);
-        if (assist_solve(a, marks, n, facts) == ASSIST_NONE)
-            ngiven--;
-        else /* another answer, or no proof within the budget */
-            given[order[i]] = 1;
+    /* Pass 1 asks every given with a small budget: most answers come
+     * within it, and on a sparse board a full budget costs a third of a
+     * second a time at 30x30 (the old single pass spent nearly all its
+     * time there).  A proof that the plan stays unique names, through the
+     * solver's failed assumptions, the givens it used; the givens it did
+     * not use go too, untested (the same proof holds without them).  Pass
+     * 2 asks again, with the level's full budget, about the givens pass 1
+     * could not decide, but only so many of them: each costs the full
+     * budget, and a few long proofs are what make a board hard. */
+    sat_budget quick = {.conflicts = level_conflicts < GEN_QUICK_CONFLICTS ? level_conflicts
+                                                                              : GEN_QUICK_CONFLICTS};
+    sat_budget full = {.conflicts = level_conflicts};
+    int *undecided = xmalloc((size_t)cells * sizeof *undecided), nundecided = 0;
+    unsigned char *used = xcalloc((size_t)cells, 1);
+    int retries = strcmp(level, "hard") == 0 ? GEN_RETRIES_HARD : GEN_RETRIES;
+    for (int pass = 0; pass < 2; pass++) {
+        assist_set_budget(a, pass == 0 ? &quick : &full);
+        int *list = pass == 0 ? order : undecided;
+        int nlist = pass == 0 ? norder : nundecided < retries ? nundecided : retries;
+        for (int i = 0; i < nlist && ngiven > keep; i++) {
+            int c = list[i];
+            if (!given[c])
+                continue; /* dropped with an earlier proof */
+            given[c] = 0;
+            int n = collect_marks(t, given, piece, act_fact, marks);
+            assist_status st = assist_solve(a, marks, n, NULL);
+            if (st == ASSIST_NONE) {
+                ngiven--;
+                drop_unused(t, a, given, piece, used, order, norder, keep, &ngiven);
+            } else { /* another answer, or no proof within the budget */
+                given[c] = 1;
+                if (st == ASSIST_UNKNOWN && pass == 0)
+                    undecided[nundecided++] = c;
+            }
+        }
     }
+    free(used);
+    free(undecided);
     if (ok) {
         for (int c = 0; c < cells; c++)
             t->given[c] = given[c] ? (unsigned char)piece[c] : 0;
@@ -220,7 +278,6 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
             diag_set(err, 0, 0, "internal error: the ends are not where a game ID puts them");
     }
     free(order);
-    free(facts);
     free(marks);
     free(given);
     assist_free(a);
