@@ -13,6 +13,8 @@ static void describe(const void *pz, char *out, size_t n)
     const tantrix_puzzle *t = pz;
     if (t->discovery)
         snprintf(out, n, "Discovery %d, %s loop", t->discovery, tantrix_colour_name(t->loop));
+    else if (t->ngiven)
+        snprintf(out, n, "%d tiles, %d given, %s loop", t->n, t->ngiven, tantrix_colour_name(t->loop));
     else
         snprintf(out, n, "%d tiles, %s loop", t->n, tantrix_colour_name(t->loop));
 }
@@ -21,9 +23,10 @@ static void init_state(const void *pz, int *state)
 {
     const tantrix_puzzle *t = pz;
     for (int i = 0; i < t->n; i++) {
-        state[3 * i] = TANTRIX_OFF;
-        state[3 * i + 1] = 0;
-        state[3 * i + 2] = 0;
+        bool given = t->given_rot[i] != TANTRIX_OFF;
+        state[3 * i] = t->given_rot[i];
+        state[3 * i + 1] = given ? t->given_q[i] : 0;
+        state[3 * i + 2] = given ? t->given_r[i] : 0;
     }
 }
 
@@ -151,6 +154,22 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
+/* Solutions are counted up to the rigid motions of the board: with no
+ * tile placed, tile 1 is held at the origin with rotation 0 (every
+ * solution can be moved and turned there in exactly one way, since the
+ * tiles are told apart by number); a placed tile (a given one, or one the
+ * player placed) fixes the frame itself, and then nothing is held. */
+static assist_status count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                           double seconds, long *out)
+{
+    const tantrix_puzzle *t = pz;
+    (void)seconds; /* the caller set the engine's budget */
+    if (nmarks > 0)
+        return assist_count(a, marks, nmarks, limit, out);
+    int anchor = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
+    return assist_count(a, &anchor, 1, limit, out);
+}
+
 /* A board the player could have made: rotations 0..5 or off the board,
  * coordinates in range, no two tiles on one cell. */
 static bool state_ok(const void *pz, const int *state, char *why, size_t n)
@@ -164,6 +183,12 @@ static bool state_ok(const void *pz, const int *state, char *why, size_t n)
         }
         if (q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD || r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
             snprintf(why, n, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
+            return false;
+        }
+        if (t->given_rot[i] != TANTRIX_OFF &&
+            (rot != t->given_rot[i] || q != t->given_q[i] || r != t->given_r[i])) {
+            snprintf(why, n, "tile %d is given at (%d,%d), rotation %d, and cannot move", t->label[i],
+                     t->given_q[i], t->given_r[i], t->given_rot[i]);
             return false;
         }
         for (int j = 0; j < i && rot >= 0; j++)
@@ -192,6 +217,7 @@ const game_family tantrix_family = {
     .fact_text = fact_text,
     .verify = tantrix_verify,
     .format_answer = format_answer,
+    .generate = tantrix_generate,
     .ui_create = tantrix_ui_create,
     .ui_free = tantrix_ui_free,
     .layout = tantrix_layout,
@@ -200,4 +226,5 @@ const game_family tantrix_family = {
     .fact_distance = tantrix_fact_distance,
     .help = tantrix_help,
     .state_ok = state_ok,
+    .count = count,
 };

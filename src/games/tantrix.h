@@ -39,6 +39,11 @@ typedef struct {
     int label[TANTRIX_MAX_TILES]; /* the number printed for each tile */
     int loop;                   /* the loop colour */
     int discovery;              /* N of "discovery N", 0 otherwise */
+    /* Given tiles ("given N Q R ROTATION"): placed from the start, and the
+     * player cannot move or turn them.  given_rot[t] is TANTRIX_OFF for a
+     * tile that is not given. */
+    int ngiven;
+    int given_rot[TANTRIX_MAX_TILES], given_q[TANTRIX_MAX_TILES], given_r[TANTRIX_MAX_TILES];
     /* The encoding's board: a hexagon of radius floor(n/2) around the
      * frame origin, which every loop through a tile at the origin fits. */
     int radius, ncells;
@@ -81,6 +86,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate);
 int tantrix_sniff(const char *text);
 bool tantrix_verify(const void *pz, const int *state, char *why, size_t n);
 void tantrix_encode(const void *pz, assist *a);
+bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
 
 /* The frame a state fixes, and the two directions of its transform. */
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);

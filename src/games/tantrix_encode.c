@@ -376,16 +376,23 @@ static int cut_loops_and_holes(enc *E, sat_solver *s, const bool *occ, const boo
     for (int k0 = 0; nloops > 1 && k0 < nloops; k0++) {
         cl.n = 0;
         vec_push(&cl, -E->active);
+        bool open = false; /* the line leaves S: the cut would not cut */
         for (int p = 0; p < nc; p++) {
             if (comp[p] != k0)
                 continue;
             vec_push(&cl, -E->occ[p]);
             for (int k = 0; k < 6; k++) {
                 int v = E->nb[p * 6 + k];
+                open |= el[p * 6 + k] && (v < 0 || comp[v] != k0);
                 if (v >= 0 && comp[v] != k0)
                     vec_push(&cl, eloop(E, p, k));
             }
         }
+        /* An open line is a model only while the rule that lines run on
+         * is switched off (explain drops groups): such a model breaks no
+         * cut, and must be accepted, or the engine would ask forever. */
+        if (open)
+            continue;
         sat_clause(s, cl.v, cl.n);
         added++;
     }

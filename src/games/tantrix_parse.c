@@ -19,6 +19,8 @@ tantrix_puzzle *tantrix_new(int n)
     tantrix_puzzle *t = xcalloc(1, sizeof *t);
     t->n = n;
     t->frame = xcalloc(1, sizeof *t->frame);
+    for (int i = 0; i < TANTRIX_MAX_TILES; i++)
+        t->given_rot[i] = TANTRIX_OFF;
     return t;
 }
 
@@ -151,6 +153,12 @@ static int parse_number(const char *s, size_t from, size_t to)
     return v;
 }
 
+/* "given N Q R ROTATION", kept as written until the tiles are numbered. */
+typedef struct {
+    int label, q, r, rot;
+    size_t pos, qpos; /* where the tile number and the position start */
+} given_line;
+
 typedef struct {
     int ntiles;
     unsigned char col[TANTRIX_MAX_TILES][6];
@@ -159,6 +167,8 @@ typedef struct {
     int loop;         /* -1 until "loop" */
     int discovery;    /* 0 until "discovery" */
     size_t first_pos; /* where the first directive starts */
+    given_line given[TANTRIX_MAX_TILES];
+    int ngiven;
 } spec;
 
 static bool add_standard(spec *sp, int num, diag *err, const char *text, size_t pos)
@@ -233,6 +243,80 @@ static bool parse_tile(spec *sp, const word *w, int nw, diag *err, const char *t
     return true;
 }
 
+/* A whole number with an optional minus sign, |v| <= TANTRIX_MAX_COORD. */
+static bool parse_coord(const word *w, int *v)
+{
+    size_t a = w->start, e = a + w->len;
+    bool neg = a < e && w->s[a] == '-';
+    int m = parse_number(w->s, a + neg, e);
+    if (m < 0 || m > TANTRIX_MAX_COORD)
+        return false;
+    *v = neg ? -m : m;
+    return true;
+}
+
+/* "given N Q R ROTATION": tile N placed at axial (Q, R), turned ROTATION
+ * sixths clockwise, where the player cannot move it. */
+static bool parse_given(spec *sp, const word *w, int nw, diag *err, const char *text)
+{
+    if (nw != 5) {
+        size_t pos = nw > 5 ? w[5].start : w[nw - 1].start + w[nw - 1].len;
+        return fail(err, text, pos, "%s", nw > 5 ? "nothing after 'given N Q R ROTATION'"
+                                              : "'given N Q R ROTATION': a tile number, its axial "
+                                                "position Q R and its rotation 0 to 5");
+    }
+    if (sp->ngiven >= TANTRIX_MAX_TILES)
+        return fail(err, text, w[0].start, "at most 56 given tiles%s", NULL);
+    given_line *g = &sp->given[sp->ngiven];
+    g->label = parse_number(text, w[1].start, w[1].start + w[1].len);
+    if (g->label < 1)
+        return fail(err, text, w[1].start, "a tile number after 'given'%s", NULL);
+    if (!parse_coord(&w[2], &g->q))
+        return fail(err, text, w[2].start, "a q coordinate from -1000 to 1000%s", NULL);
+    if (!parse_coord(&w[3], &g->r))
+        return fail(err, text, w[3].start, "an r coordinate from -1000 to 1000%s", NULL);
+    g->rot = parse_number(text, w[4].start, w[4].start + w[4].len);
+    if (g->rot < 0 || g->rot > 5 || w[4].len != 1)
+        return fail(err, text, w[4].start, "a rotation from 0 to 5 (sixths of a turn clockwise)%s", NULL);
+    g->pos = w[1].start;
+    g->qpos = w[2].start;
+    sp->ngiven++;
+    return true;
+}
+
+/* The givens, once the tiles are numbered: each names a tile of the
+ * puzzle, once, and no two share a cell. */
+static bool place_givens(const spec *sp, tantrix_puzzle *t, diag *err, const char *text)
+{
+    char msg[96];
+    for (int k = 0; k < sp->ngiven; k++) {
+        const given_line *g = &sp->given[k];
+        int tile = -1;
+        for (int i = 0; i < t->n && tile < 0; i++)
+            if (t->label[i] == g->label)
+                tile = i;
+        if (tile < 0) {
+            snprintf(msg, sizeof msg, "a tile of the puzzle after 'given' (there is no tile %d)", g->label);
+            return fail(err, text, g->pos, "%s", msg);
+        }
+        if (t->given_rot[tile] != TANTRIX_OFF) {
+            snprintf(msg, sizeof msg, "each tile given once (tile %d is given twice)", g->label);
+            return fail(err, text, g->pos, "%s", msg);
+        }
+        for (int i = 0; i < t->n; i++)
+            if (t->given_rot[i] != TANTRIX_OFF && t->given_q[i] == g->q && t->given_r[i] == g->r) {
+                snprintf(msg, sizeof msg, "a free cell (tile %d is already given at %d %d)", t->label[i], g->q,
+                         g->r);
+                return fail(err, text, g->qpos, "%s", msg);
+            }
+        t->given_rot[tile] = g->rot;
+        t->given_q[tile] = g->q;
+        t->given_r[tile] = g->r;
+        t->ngiven++;
+    }
+    return true;
+}
+
 void *tantrix_parse(const char *text, diag *err, int *nstate)
 {
     spec sp;
@@ -285,6 +369,9 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
                 } else if (!parse_tiles(&sp, w, nw, err, text)) {
                     return NULL;
                 }
+            } else if (word_is(&w[0], "given")) {
+                if (!parse_given(&sp, w, nw, err, text))
+                    return NULL;
             } else if (word_is(&w[0], "tile")) {
                 if (!parse_tile(&sp, w, nw, err, text))
                     return NULL;
@@ -305,7 +392,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
                 }
             } else {
                 fail(err, text, w[0].start,
-                     "'discovery N', 'tiles 1-10', 'tile r y y b r b' or 'loop COLOUR'%s", NULL);
+                     "'discovery N', 'tiles 1-10', 'tile r y y b r b', 'loop COLOUR' or 'given N Q R ROTATION'%s", NULL);
                 return NULL;
             }
             any = true;
@@ -349,6 +436,10 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
         memcpy(t->col[i], sp.col[i], 6);
         t->label[i] = sp.std_number[i] > 0 ? sp.std_number[i] : next++;
     }
+    if (!place_givens(&sp, t, err, text)) {
+        tantrix_free(t);
+        return NULL;
+    }
     tantrix_set_region(t);
     *nstate = 3 * t->n;
     return t;
@@ -362,7 +453,7 @@ int tantrix_sniff(const char *text)
         int nw = split_line(text, pos, w, 8, &end);
         if (nw > 0)
             return (word_is(&w[0], "discovery") || word_is(&w[0], "tiles") || word_is(&w[0], "tile") ||
-                    word_is(&w[0], "loop"))
+                    word_is(&w[0], "loop") || word_is(&w[0], "given"))
                        ? 2
                        : 0;
         pos = text[end] ? end + 1 : end;
