@@ -1,8 +1,9 @@
 /* tracks_gen.c: the Train Tracks generator.  Plants a random track from the
  * left edge to the bottom edge (as Tatham's generator does), then makes it
  * the only answer: starting with every piece given, givens are taken away
- * while no other answer appears.  "hard" takes away all it can, "medium"
- * stops at one given in ten track cells, "easy" at one in five. */
+ * while no other answer appears (a quick pass over all of them, then the
+ * level's longer proofs for a few).  "hard" takes away all it can,
+ * "medium" stops at one given in ten track cells, "easy" at one in five. */
 #include <stdlib.h>
 #include <string.h>
 
