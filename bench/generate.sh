@@ -56,4 +56,5 @@ cpu_row() { # family size level: CPU seconds of the whole --generate
 for spec in "20 -" "30 hard" "40 -"; do cpu_row tracks $spec; done
 for n in 3 4 5; do row tetravex $n -; done
 for n in 2 3 4 5 6; do for lv in easy medium hard; do row hexiom $n $lv; done; done
-for n in 5 7 9; do row tantrix $n -; done
+for n in 6 8 10 12 15; do row tantrix $n -; done
+for lv in easy medium hard; do for n in 8 12; do row tantrix $n $lv; done; done

@@ -12,7 +12,7 @@
 /* A hex is 9 columns by 5 rows; neighbours share their edge glyphs:
  *      _____         row 0: top edge
  *     /B Y R\        row 1: edges 5, 0, 1 (upper left, top, upper right)
- *    /  12   \       row 2: the tile's number
+ *    /  12   \       row 2: the tile's number ([12]: a given tile)
  *    \ Y B R /       row 3: edges 4, 3, 2 (lower left, bottom, lower right)
  *     \_____/        row 4: bottom edge (the next hex's top)
  * A column of hexes steps 7 columns right and 2 rows down per q. */
@@ -46,10 +46,12 @@ const char *const tantrix_help[] = {
     "m               centre the board on the tiles placed",
     "left click      take a tile (tray or board), click again to put it down; or drag",
     "right click     turn a tile right",
+    "                given tiles ([12], bold outline) cannot be moved or turned",
     NULL,
 };
 
 static bool placed(const int *state, int t) { return state[3 * t] >= 0 && state[3 * t] < 6; }
+static bool given(const tantrix_puzzle *t, int tile) { return tile >= 0 && t->given_rot[tile] != TANTRIX_OFF; }
 
 static int tile_at(const tantrix_puzzle *t, const int *state, int q, int r)
 {
@@ -189,6 +191,10 @@ static void draw_tile(const tantrix_puzzle *t, canvas *cv, int limit, int y, int
         char g[2] = {num[i], 0};
         put(cv, limit, y + 2, x + 4 - len / 2 + i, g, ROLE_PLAIN, marks | MARK_BOLD);
     }
+    if (t->given_rot[tile] != TANTRIX_OFF) { /* locked: the number in brackets */
+        put(cv, limit, y + 2, x + 3 - len / 2, "[", ROLE_GIVEN, marks);
+        put(cv, limit, y + 2, x + 4 - len / 2 + len, "]", ROLE_GIVEN, marks);
+    }
 }
 
 static void own_interior(canvas *cv, int limit, int y, int x, int target)
@@ -292,9 +298,9 @@ static void draw_board(const tantrix_puzzle *t, const tantrix_ui *ui, const int 
                     int other = tile_at(t, state, q + HEX_DQ[k], r + HEX_DR[k]);
                     bad[k] = other >= 0 &&
                              tantrix_edge(t, other, state[3 * other], hex_opposite(k)) != c;
-                    er[k] = bad[k] ? ROLE_ERROR : ROLE_FRAME;
+                    er[k] = bad[k] ? ROLE_ERROR : given(t, tile) ? ROLE_GIVEN : ROLE_FRAME;
                 }
-                draw_outline(cv, limit, y, x, ROLE_FRAME, er);
+                draw_outline(cv, limit, y, x, given(t, tile) ? ROLE_GIVEN : ROLE_FRAME, er);
                 unsigned m = o->tile_marks[tile] | (cursor ? MARK_CURSOR : 0);
                 if (tile == ui->held)
                     m |= MARK_SELECTED;
@@ -404,7 +410,7 @@ static input_result take_or_place(const tantrix_puzzle *t, tantrix_ui *ui, const
     if (held_valid(t, ui))
         return place(t, ui, state, ui->cq, ui->cr, out);
     int tile = tile_at(t, state, ui->cq, ui->cr);
-    if (tile >= 0) {
+    if (tile >= 0 && !given(t, tile)) {
         ui->held = tile;
         ui->held_rot = state[3 * tile];
     }
@@ -415,7 +421,7 @@ static input_result to_tray(const tantrix_puzzle *t, tantrix_ui *ui, const int *
 {
     int tile = held_valid(t, ui) ? ui->held : ui->in_tray ? -1 : tile_at(t, state, ui->cq, ui->cr);
     ui->held = -1;
-    if (tile < 0 || !placed(state, tile))
+    if (tile < 0 || !placed(state, tile) || given(t, tile))
         return INPUT_UI;
     move_set(out, 3 * tile, TANTRIX_OFF);
     return INPUT_MOVE;
@@ -428,7 +434,7 @@ static input_result turn(const tantrix_puzzle *t, tantrix_ui *ui, const int *sta
         return INPUT_UI;
     }
     int tile = ui->in_tray ? -1 : tile_at(t, state, ui->cq, ui->cr);
-    if (tile < 0)
+    if (tile < 0 || given(t, tile))
         return INPUT_UI;
     move_set(out, 3 * tile, (state[3 * tile] + by + 6) % 6);
     return INPUT_MOVE;
@@ -549,6 +555,8 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
         if (held_valid(t, ui))
             return place(t, ui, state, q, r, out);
         int tile = tile_at(t, state, q, r);
+        if (given(t, tile))
+            tile = -1;
         ui->drag_from = tile;
         if (tile >= 0) {
             ui->held = tile;

@@ -10,7 +10,7 @@ check() { if eval "$2"; then pass=$((pass + 1)); else echo "FAIL: $1"; fail=$((f
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for spec in "tents 8" "tracks 8" "tetravex 3" "hexiom 3"; do
+for spec in "tents 8" "tracks 8" "tetravex 3" "hexiom 3" "tantrix 8"; do
     set -- $spec
     fam=$1 size=$2
     "$bin" --generate "$fam" --size "$size" --seed 5 >"$tmp/a.$fam" 2>"$tmp/err"; rc=$?
@@ -34,9 +34,15 @@ check "hexiom hard is hard" '[ "$(head -1 "$tmp/h.hexiom")" = "# grade: hard" ] 
 check "a missed level still exits 0" '[ $rc -eq 0 ] && [ "$(head -1 "$tmp/t.tetravex")" = "# grade: hard" ]'
 check "a missed level is noted" 'grep -q "no easy Tetravex puzzle in 24 attempts from seed 1; this one is the closest: hard" "$tmp/err"'
 
+# Tantrix: given tiles make the loop unique; without them the tile set has more
+grep -v '^given' "$tmp/a.tantrix" >"$tmp/free.tantrix"
+check "tantrix: the givens are needed" 'grep -q "^given" "$tmp/a.tantrix" && [ "$("$bin" --count=5 "$tmp/free.tantrix")" != "1" ]'
+
 # usage errors: exit 2 and a message
 "$bin" --generate hexiom --size 7 >/dev/null 2>"$tmp/err"; rc=$?
 check "hexiom side 7 refused" '[ $rc -eq 2 ] && grep -q "side from 2 to 6" "$tmp/err"'
+"$bin" --generate tantrix --size 3 >/dev/null 2>"$tmp/err"; rc=$?
+check "tantrix 3 tiles refused" '[ $rc -eq 2 ] && grep -q "4 to 20 tiles" "$tmp/err"'
 "$bin" --generate tents --difficulty fiendish >/dev/null 2>"$tmp/err"; rc=$?
 check "an unknown level refused" '[ $rc -eq 2 ] && grep -q "easy, medium or hard" "$tmp/err"'
 

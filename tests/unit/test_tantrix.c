@@ -2,12 +2,14 @@
  * data file, the puzzle text, Discovery 3..30 solved and accepted by the
  * independent checker, the Cryptol article's three-tile yellow loop, the
  * checker's refusals, check/hint under placed tiles (also far apart),
- * and the board's drawing and input. */
+ * the board's drawing and input, counts up to moving the whole loop,
+ * given tiles, and the generator. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
 #include "games/tantrix.h"
+#include "grade.h"
 #include "hexgrid.h"
 #include "keys.h"
 #include "testlib.h"
@@ -589,6 +591,168 @@ static void board_drawing_and_keys(void)
     puzzle_free(p);
 }
 
+/* --- counting, givens, the generator --- */
+
+/* Solutions under the state's placed tiles, the family's way (--count). */
+static long count_under(const puzzle *p, const int *state, long limit)
+{
+    assist *a = puzzle_encode(p);
+    int nf = assist_num_facts(a);
+    int *marks = xcalloc((size_t)nf + 1, sizeof *marks);
+    int nm = p->family->state_marks(p->data, state, marks, nf);
+    long n = -1;
+    if (p->family->count(p->data, a, marks, nm, limit, 0, &n) != ASSIST_OK)
+        n = -1;
+    free(marks);
+    assist_free(a);
+    return n;
+}
+
+/* Counts up to moving and turning the whole loop agree with lwiest's
+ * SolvingTantrix, an enumeration by another method (tile 1 fixed, a
+ * position hash): 2, 2, 4, 8, 36 blue, 84 for Discovery 3 to 8. */
+static void discovery_counts_up_to_rigid_motion(void)
+{
+    static const long want[] = {2, 2, 4, 8, 36, 84};
+    for (int n = 3; n <= 8; n++) {
+        puzzle *p = discovery(n);
+        if (!p)
+            continue;
+        int *state = blank_state(p);
+        long c = count_under(p, state, 200);
+        CHECK_MSG(c == want[n - 3], "discovery %d: %ld solutions, want %ld", n, c, want[n - 3]);
+        free(state);
+        puzzle_free(p);
+    }
+    puzzle *p = load_text("tiles 1-7\nloop red\n");
+    if (p) {
+        int *state = blank_state(p);
+        CHECK_MSG(count_under(p, state, 200) == 32, "7 tiles, red loop");
+        free(state);
+        puzzle_free(p);
+    }
+}
+
+/* Given tiles start placed and fix the frame (nothing is held: one given
+ * alone leaves all 4 layouts of Discovery 5, two leave the one that has
+ * them), cannot be moved in a saved board, and keys neither lift nor
+ * turn them. */
+static void given_tiles_are_placed_and_locked(void)
+{
+    puzzle *one = load_text("tiles 1-5\nloop red\ngiven 3 1 -2 1\n");
+    if (one) {
+        int *state = blank_state(one);
+        CHECK(state[6] == 1 && state[7] == 1 && state[8] == -2 && state[0] == TANTRIX_OFF);
+        long c = count_under(one, state, 10);
+        CHECK_MSG(c == 4, "%ld solutions with tile 3 given", c);
+        free(state);
+        puzzle_free(one);
+    }
+    /* tiles 1 and 3 where one of Discovery 5's layouts has them */
+    puzzle *p = load_text("tiles 1-5\nloop red\ngiven 1 0 0 0\ngiven 3 1 -2 1\n");
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    CHECK(t->ngiven == 2 && t->given_rot[2] == 1 && t->given_q[2] == 1 && t->given_r[2] == -2);
+    int *state = blank_state(p);
+    CHECK(state[0] == 0 && state[6] == 1 && state[7] == 1 && state[8] == -2 && state[3] == TANTRIX_OFF);
+    long c = count_under(p, state, 10);
+    CHECK_MSG(c == 1, "%ld solutions with tiles 1 and 3 given", c);
+    char why[256];
+    CHECK(p->family->state_ok(p->data, state, why, sizeof why));
+    int *s2 = blank_state(p);
+    s2[6] = 2;
+    CHECK(!p->family->state_ok(p->data, s2, why, sizeof why) && strstr(why, "given"));
+    s2[6] = TANTRIX_OFF;
+    CHECK(!p->family->state_ok(p->data, s2, why, sizeof why));
+    free(s2);
+    /* the solver's answer keeps the given where it is; the checker agrees */
+    assist *a = puzzle_encode(p);
+    CHECK(solve_into(p, a, state, 60) == ASSIST_OK && verified(p, state, why));
+    CHECK(state[6] == 1 && state[7] == 1 && state[8] == -2);
+    assist_free(a);
+    /* keys: to the board, the cursor on tile 1 at the origin; Enter, ]
+     * and d change nothing */
+    free(state);
+    state = blank_state(p);
+    void *ui = p->family->ui_create(p->data);
+    int nr, nc;
+    p->family->layout(p->data, ui, 40, 100, false, &nr, &nc);
+    key(p, ui, state, '\t');
+    int moves = 0;
+    int *before = blank_state(p);
+    moves += key(p, ui, state, ']') == INPUT_MOVE;
+    moves += key(p, ui, state, 'd') == INPUT_MOVE;
+    key(p, ui, state, ' ');
+    moves += key(p, ui, state, KEY_DOWN) == INPUT_MOVE;
+    moves += key(p, ui, state, ' ') == INPUT_MOVE;
+    CHECK_MSG(moves == 0 && memcmp(before, state, (size_t)p->nstate * sizeof *state) == 0,
+              "a given tile moved (%d moves)", moves);
+    canvas cv;
+    canvas_init(&cv, nr, nc, false);
+    p->family->draw(p->data, ui, state, NULL, &cv);
+    char *text = canvas_to_text(&cv);
+    CHECK_MSG(strstr(text, "[1]") && strstr(text, "[3]") && !strstr(text, "[2]"),
+              "the given tiles are not drawn as [1] and [3]");
+    free(text);
+    canvas_free(&cv);
+    free(before);
+    p->family->ui_free(ui);
+    free(state);
+    puzzle_free(p);
+}
+
+/* Generated puzzles from fixed seeds: exactly one solution (the family's
+ * count under the givens), the solver's answer accepted by the checker
+ * with every given in place, the same text from the same seed. */
+static void generated_puzzles_unique_verified_reproducible(void)
+{
+    extern const game_family tantrix_family;
+    static const struct {
+        int n;
+        const char *level;
+    } cases[] = {{5, NULL}, {6, "easy"}, {8, NULL}, {8, "medium"}, {10, NULL}, {12, "easy"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (unsigned long seed = 1; seed <= 2; seed++) {
+            gen_options o = {.width = cases[k].n, .height = cases[k].n, .difficulty = cases[k].level,
+                             .seed = seed};
+            strbuf a = {0}, b = {0};
+            diag err = {0};
+            grade_report r;
+            bool ok = grade_generate(&tantrix_family, &o, &a, &err, NULL, &r);
+            CHECK_MSG(ok, "n %d seed %lu: %s", cases[k].n, seed, err.msg);
+            if (!ok)
+                continue;
+            CHECK(grade_generate(&tantrix_family, &o, &b, &err, NULL, NULL) && strcmp(a.s, b.s) == 0);
+            CHECK(grade_from_text(a.s) == r.level);
+            puzzle *p = load_text(a.s);
+            CHECK(p != NULL);
+            if (p) {
+                const tantrix_puzzle *t = p->data;
+                CHECK(t->n == cases[k].n && t->ngiven < t->n);
+                int *state = blank_state(p);
+                long c = count_under(p, state, 5);
+                CHECK_MSG(c == 1, "n %d seed %lu: %ld solutions\n%s", cases[k].n, seed, c, a.s);
+                assist *as = puzzle_encode(p);
+                char why[256] = "";
+                CHECK_MSG(solve_into(p, as, state, 60) == ASSIST_OK && verified(p, state, why),
+                          "n %d seed %lu: %s", cases[k].n, seed, why);
+                CHECK(p->family->state_ok(p->data, state, why, sizeof why));
+                assist_free(as);
+                free(state);
+                puzzle_free(p);
+            }
+            sb_free(&a);
+            sb_free(&b);
+        }
+    /* sizes out of range are refused */
+    gen_options o = {.width = 3, .height = 3};
+    strbuf out = {0};
+    diag err = {0};
+    CHECK(!tantrix_family.generate(&o, &out, &err) && strstr(err.msg, "4 to 20"));
+    sb_free(&out);
+}
+
 int main(void)
 {
     RUN(tile_table_matches_the_data_file);
@@ -604,6 +768,9 @@ int main(void)
     RUN(hint_without_tiles_is_a_choice);
     RUN(tiles_far_apart_are_still_consistent);
     RUN(board_drawing_and_keys);
+    RUN(discovery_counts_up_to_rigid_motion);
+    RUN(given_tiles_are_placed_and_locked);
+    RUN(generated_puzzles_unique_verified_reproducible);
     RUN(discovery_3_to_30_solved_and_verified);
     TEST_MAIN_END();
 }
