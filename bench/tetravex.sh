@@ -5,10 +5,12 @@
 # uniform number in 0..9, tiles shuffled; made here by awk with a fixed
 # seed per puzzle).
 #  1. Per size (SIZES, default "4 5 6 7 8 9 10"): one
-#     `tessera --timeout TIMEOUT --solve` process per puzzle; prints the
-#     median CPU time (user + system of that process) and how many puzzles
+#     `tessera --timeout TIMEOUT --solve` process per puzzle (the family's
+#     own search, confirmed by the solver); prints the median and the
+#     largest CPU time (user + system of that process) and how many puzzles
 #     ran out of time (exit status 3; they rank above every solved one, so
-#     a median among them prints as "> TIMEOUT wall").
+#     a median among them reads "not reached").  Once every puzzle of a
+#     size ran out of time, larger sizes are printed as not tried.
 #  2. When the `cadical` program is installed (Debian package cadical, the
 #     same CaDiCaL as the library): the encodings compared on the 7x7 and
 #     8x8 boards, each CNF solved by `cadical -q` under the same limit, CPU
@@ -75,12 +77,17 @@ support_cnf() {
 
 # The median of the times on stdin; a run that ran out of time is written
 # as "timeout" and ranks above every time, so a median among them reads
-# "> LIMIT" (the limit is on wall time; on a loaded machine the CPU time
-# spent until then is lower).
+# "not reached" (the limit is on wall time; on a loaded machine the CPU
+# time spent until then is lower).
 median() {
-    sed "s/^timeout$/1e99/" | sort -g | awk -v lim="$limit" '{a[NR] = $1}
+    sed "s/^timeout$/1e99/" | sort -g | awk '{a[NR] = $1}
         END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
-              if (m >= 1e98) print "> " lim " wall"; else print m }'
+              if (m >= 1e98) print "not reached"; else print m }'
+}
+
+# The largest time of the solved runs ("-" when none was solved).
+largest() {
+    grep -v timeout | sort -g | tail -1 | grep . || echo -
 }
 
 # CPU seconds of a command (its exit status in $tmp/rc)
@@ -91,8 +98,13 @@ cpu() {
 }
 
 echo "tessera --solve, random boards with 10 values, $runs per size, --timeout $limit"
-printf '%-6s %4s %16s %10s\n' size n "median cpu s" "timeouts"
+printf '%-6s %4s %16s %12s %10s\n' size n "median cpu s" "max cpu s" "timeouts"
+gave_up=
 for n in $sizes; do
+    if [ -n "$gave_up" ]; then
+        printf '%-6s %4d %16s %12s %10s\n' "${n}x${n}" 0 "not tried" - -
+        continue
+    fi
     : >"$tmp/times"
     out=0
     for i in $(seq "$runs"); do
@@ -106,7 +118,9 @@ for n in $sizes; do
         echo "$t" >>"$tmp/times"
         [ "$rc" = 0 ] || [ "$rc" = 3 ] || echo "unexpected exit $rc at ${n}x${n} #$i" >&2
     done
-    printf '%-6s %4d %16s %10d\n' "${n}x${n}" "$runs" "$(median <"$tmp/times")" "$out"
+    printf '%-6s %4d %16s %12s %10d\n' "${n}x${n}" "$runs" "$(median <"$tmp/times")" \
+        "$(largest <"$tmp/times")" "$out"
+    [ "$out" -lt "$runs" ] || gave_up=1
 done
 
 if [ "${TETRAVEX_BENCH_COMPARE:-1}" = 0 ] || ! command -v cadical >/dev/null; then
