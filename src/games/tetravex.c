@@ -90,7 +90,7 @@ static void encode_edge(const tetravex_puzzle *t, sat_solver *s, const int *x, i
 }
 
 /* The encoding, chosen by measurement (random 10-value boards, CPU time
- * of the solve; see bench/tetravex.sh and bench/tetravex_bench.c): tile
+ * of the solve; see bench/tetravex.sh): tile
  * types in cells plus one number per internal edge, as in Heule's
  * edge-matching encoding, beat tile types in cells with support clauses
  * ("the tile to the right shows my right number") and no edge numbers,
@@ -150,6 +150,8 @@ void tetravex_encode(const void *pz, assist *a)
     }
     free(col);
     free(x);
+    /* solve asks the dedicated search first (far faster than CDCL from
+     * 8x8 on) and has the solver confirm its board */
     tetravex_search_attach(t, a);
 }
 
