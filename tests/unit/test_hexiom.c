@@ -9,25 +9,14 @@
 #include "game.h"
 #include "games/hexiom.h"
 #include "keys.h"
+#include "puzzle_util.h"
 #include "testlib.h"
-
-static puzzle *load_file(const char *name)
-{
-    diag err = {0};
-    puzzle *p = puzzle_load(test_data(name), NULL, &err);
-    if (!p) {
-        char buf[512];
-        diag_format(&err, buf, sizeof buf);
-        fprintf(stderr, "load failed: %s\n", buf);
-    }
-    return p;
-}
 
 static puzzle *load_level(int n)
 {
     char name[64];
     snprintf(name, sizeof name, "hexiom/level%02d.txt", n);
-    return load_file(name);
+    return load_data_file(name);
 }
 
 static puzzle *load_text(const char *text, diag *err)
@@ -36,32 +25,10 @@ static puzzle *load_text(const char *text, diag *err)
     return puzzle_from_text(text, "test", "hexiom", NULL, err);
 }
 
-/* The starting board and its marks (the locked tiles). */
-static int *start_state(const puzzle *p)
-{
-    int *state = xcalloc((size_t)p->nstate, sizeof *state);
-    p->family->init_state(p->data, state);
-    return state;
-}
-
+/* The marks of a board (the locked tiles, at the start). */
 static int marks_of(const puzzle *p, const int *state, int *marks)
 {
     return p->family->state_marks(p->data, state, marks, 8 * p->nstate);
-}
-
-/* Solves under the marks of state and writes the answer into it. */
-static bool solve_into(const puzzle *p, assist *a, int *state)
-{
-    int nf = assist_num_facts(a);
-    int *marks = xcalloc((size_t)nf + 1, sizeof *marks);
-    int nm = p->family->state_marks(p->data, state, marks, nf);
-    bool *facts = xcalloc((size_t)nf + 1, sizeof *facts);
-    bool ok = assist_solve(a, marks, nm, facts) == ASSIST_OK;
-    if (ok)
-        p->family->apply_solution(p->data, facts, state);
-    free(facts);
-    free(marks);
-    return ok;
 }
 
 static long dp_count(const puzzle *p, const int *marks, int nm)
@@ -183,7 +150,7 @@ static void all_levels_solve_and_verify(void)
             continue;
         assist *a = puzzle_encode(p);
         int *state = start_state(p);
-        CHECK_MSG(solve_into(p, a, state), "level %02d: no solution", n);
+        CHECK_MSG(solve_into(p, a, state, 0) == ASSIST_OK, "level %02d: no solution", n);
         char why[256] = "";
         CHECK_MSG(p->family->verify(p->data, state, why, sizeof why), "level %02d: %s", n, why);
         CHECK_MSG(hexiom_state_ok(p->data, state, why, sizeof why), "level %02d: %s", n, why);
@@ -214,7 +181,7 @@ static void checker_rejects_broken_boards(void)
     const hexiom_puzzle *h = p->data;
     assist *a = puzzle_encode(p);
     int *state = start_state(p);
-    CHECK(solve_into(p, a, state));
+    CHECK(solve_into(p, a, state, 0) == ASSIST_OK);
     char why[256];
     CHECK(hexiom_verify(h, state, why, sizeof why));
     /* move a free tile onto an empty slot */
@@ -349,7 +316,7 @@ static void count_under_pins_agrees(void)
     const hexiom_puzzle *h = p->data;
     assist *a = puzzle_encode(p);
     int *state = start_state(p);
-    CHECK(solve_into(p, a, state));
+    CHECK(solve_into(p, a, state, 0) == ASSIST_OK);
     /* pin two slots of one solution, then one slot empty */
     int pinned = 0;
     for (int c = 0; c < h->ncells && pinned < 2; c++)
@@ -423,7 +390,7 @@ static void pins_check_and_hint_moves(void)
     const hexiom_puzzle *h = p->data;
     assist *a = puzzle_encode(p);
     int *sol = start_state(p);
-    CHECK(solve_into(p, a, sol));
+    CHECK(solve_into(p, a, sol, 0) == ASSIST_OK);
     char why[256];
     CHECK(hexiom_verify(h, sol, why, sizeof why));
     int *state = start_state(p);
@@ -681,7 +648,7 @@ static void roles_and_hint_display(void)
     assist *a = puzzle_encode(p);
     void *ui = p->family->ui_create(h);
     int *state = start_state(p);
-    CHECK(solve_into(p, a, state));
+    CHECK(solve_into(p, a, state, 0) == ASSIST_OK);
     int rows, cols;
     p->family->layout(h, ui, 40, 100, false, &rows, &cols);
     canvas cv;

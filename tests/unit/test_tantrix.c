@@ -12,19 +12,10 @@
 #include "grade.h"
 #include "hexgrid.h"
 #include "keys.h"
+#include "puzzle_util.h"
 #include "testlib.h"
 
-static puzzle *load_text(const char *text)
-{
-    diag err = {0};
-    puzzle *p = puzzle_from_text(text, "test", "tantrix", NULL, &err);
-    if (!p) {
-        char buf[512];
-        diag_format(&err, buf, sizeof buf);
-        fprintf(stderr, "load failed: %s\n", buf);
-    }
-    return p;
-}
+static puzzle *load_text(const char *text) { return load_family_text("tantrix", text); }
 
 static puzzle *discovery(int n)
 {
@@ -33,29 +24,6 @@ static puzzle *discovery(int n)
     return load_text(text);
 }
 
-static int *blank_state(const puzzle *p)
-{
-    int *state = xcalloc((size_t)p->nstate, sizeof *state);
-    p->family->init_state(p->data, state);
-    return state;
-}
-
-/* Solves under the tiles placed in state and writes the answer into it. */
-static assist_status solve_into(const puzzle *p, assist *a, int *state, double seconds)
-{
-    int nf = assist_num_facts(a);
-    int *marks = xcalloc((size_t)nf + 1, sizeof *marks);
-    int nm = p->family->state_marks(p->data, state, marks, nf);
-    bool *facts = xcalloc((size_t)nf + 1, sizeof *facts);
-    sat_budget b = {.seconds = seconds};
-    assist_set_budget(a, &b);
-    assist_status st = assist_solve(a, marks, nm, facts);
-    if (st == ASSIST_OK)
-        p->family->apply_solution(p->data, facts, state);
-    free(facts);
-    free(marks);
-    return st;
-}
 
 static bool verified(const puzzle *p, const int *state, char *why)
 {
@@ -66,7 +34,7 @@ static bool verified(const puzzle *p, const int *state, char *why)
 static int *solved(puzzle *p)
 {
     assist *a = puzzle_encode(p);
-    int *state = blank_state(p);
+    int *state = start_state(p);
     char why[256] = "";
     assist_status st = solve_into(p, a, state, 60);
     CHECK_MSG(st == ASSIST_OK && verified(p, state, why), "status %d, %s", st, why);
@@ -193,7 +161,7 @@ static void discovery_3_to_30_solved_and_verified(void)
         if (!p)
             continue;
         assist *a = puzzle_encode(p);
-        int *state = blank_state(p);
+        int *state = start_state(p);
         char why[256] = "";
         assist_status st = solve_into(p, a, state, 60);
         CHECK_MSG(st == ASSIST_OK, "discovery %d: status %d (3: the time ran out)", n, st);
@@ -253,7 +221,7 @@ static void a_ring_round_a_hole_is_no_solution(void)
     if (!p)
         return;
     assist *a = puzzle_encode(p);
-    int *state = blank_state(p);
+    int *state = start_state(p);
     CHECK(solve_into(p, a, state, 30) == ASSIST_NONE);
     /* ring cell k sits in direction k of the centre, its red edges (2, 4
      * at rotation 0) turned to face the ring neighbours k+2, k+4 */
@@ -279,7 +247,7 @@ static void two_loops_are_refused(void)
     if (!p)
         return;
     /* three yellow corners round the point below (0,0), twice */
-    int *state = blank_state(p);
+    int *state = start_state(p);
     static const int q[6] = {0, 1, 0, 5, 6, 5}, r[6] = {0, 0, 1, 0, 0, 1}, rot[6] = {2, 4, 0, 2, 4, 0};
     for (int i = 0; i < 6; i++) {
         state[3 * i] = rot[i];
@@ -290,7 +258,7 @@ static void two_loops_are_refused(void)
     CHECK(!verified(p, state, why));
     CHECK_MSG(strstr(why, "passes 3 of the 6") != NULL, "%s", why);
     assist *a = puzzle_encode(p);
-    int *fresh = blank_state(p);
+    int *fresh = start_state(p);
     CHECK(solve_into(p, a, fresh, 30) == ASSIST_NONE);
     free(fresh);
     assist_free(a);
@@ -405,7 +373,7 @@ static void hint_without_tiles_is_a_choice(void)
     if (!p)
         return;
     assist *a = puzzle_encode(p);
-    int *state = blank_state(p);
+    int *state = start_state(p);
     assist_hint_result hr;
     CHECK(assist_hint(a, NULL, 0, NULL, 0, &hr) == ASSIST_OK);
     CHECK(!hr.forced && hr.fact >= 0 && hr.fact < ((tantrix_puzzle *)p->data)->nplace);
@@ -445,7 +413,7 @@ static void tiles_far_apart_are_still_consistent(void)
             }
         }
     CHECK(best >= 4);
-    int *state = blank_state(p);
+    int *state = start_state(p);
     for (int k = 0; k < 3; k++) {
         state[3 * bi + k] = sol[3 * bi + k];
         state[3 * bj + k] = sol[3 * bj + k];
@@ -462,7 +430,7 @@ static void tiles_far_apart_are_still_consistent(void)
     /* a tile farther than any loop of 14 reaches: inconsistent, and that
      * tile is the one named */
     free(marks);
-    int *far = blank_state(p);
+    int *far = start_state(p);
     far[0] = 0;
     far[3] = 0, far[4] = 8, far[5] = 0;
     marks = marks_of(p, far, &nm);
@@ -501,7 +469,7 @@ static void state_ok_refuses_impossible_boards(void)
     puzzle *p = discovery(4);
     if (!p)
         return;
-    int *s = blank_state(p);
+    int *s = start_state(p);
     char why[256];
     CHECK(p->family->state_ok(p->data, s, why, sizeof why));
     s[0] = 6;
@@ -539,7 +507,7 @@ static void board_drawing_and_keys(void)
     int nr, nc;
     CHECK(!f->layout(p->data, ui, 5, 20, false, &nr, &nc) && nr > 5);
     CHECK(f->layout(p->data, ui, 30, 80, false, &nr, &nc) && nr == 30 && nc == 80);
-    int *state = blank_state(p);
+    int *state = start_state(p);
     canvas cv;
     canvas_init(&cv, nr, nc, false);
     f->draw(p->data, ui, state, NULL, &cv);
@@ -618,7 +586,7 @@ static void discovery_counts_up_to_rigid_motion(void)
         puzzle *p = discovery(n);
         if (!p)
             continue;
-        int *state = blank_state(p);
+        int *state = start_state(p);
         long c = count_under(p, state, 200);
         CHECK_MSG(c == want[n - 3], "discovery %d: %ld solutions, want %ld", n, c, want[n - 3]);
         free(state);
@@ -626,7 +594,7 @@ static void discovery_counts_up_to_rigid_motion(void)
     }
     puzzle *p = load_text("tiles 1-7\nloop red\n");
     if (p) {
-        int *state = blank_state(p);
+        int *state = start_state(p);
         CHECK_MSG(count_under(p, state, 200) == 32, "7 tiles, red loop");
         free(state);
         puzzle_free(p);
@@ -641,7 +609,7 @@ static void given_tiles_are_placed_and_locked(void)
 {
     puzzle *one = load_text("tiles 1-5\nloop red\ngiven 3 1 -2 1\n");
     if (one) {
-        int *state = blank_state(one);
+        int *state = start_state(one);
         CHECK(state[6] == 1 && state[7] == 1 && state[8] == -2 && state[0] == TANTRIX_OFF);
         long c = count_under(one, state, 10);
         CHECK_MSG(c == 4, "%ld solutions with tile 3 given", c);
@@ -654,13 +622,13 @@ static void given_tiles_are_placed_and_locked(void)
         return;
     const tantrix_puzzle *t = p->data;
     CHECK(t->ngiven == 2 && t->given_rot[2] == 1 && t->given_q[2] == 1 && t->given_r[2] == -2);
-    int *state = blank_state(p);
+    int *state = start_state(p);
     CHECK(state[0] == 0 && state[6] == 1 && state[7] == 1 && state[8] == -2 && state[3] == TANTRIX_OFF);
     long c = count_under(p, state, 10);
     CHECK_MSG(c == 1, "%ld solutions with tiles 1 and 3 given", c);
     char why[256];
     CHECK(p->family->state_ok(p->data, state, why, sizeof why));
-    int *s2 = blank_state(p);
+    int *s2 = start_state(p);
     s2[6] = 2;
     CHECK(!p->family->state_ok(p->data, s2, why, sizeof why) && strstr(why, "given"));
     s2[6] = TANTRIX_OFF;
@@ -674,13 +642,13 @@ static void given_tiles_are_placed_and_locked(void)
     /* keys: to the board, the cursor on tile 1 at the origin; Enter, ]
      * and d change nothing */
     free(state);
-    state = blank_state(p);
+    state = start_state(p);
     void *ui = p->family->ui_create(p->data);
     int nr, nc;
     p->family->layout(p->data, ui, 40, 100, false, &nr, &nc);
     key(p, ui, state, '\t');
     int moves = 0;
-    int *before = blank_state(p);
+    int *before = start_state(p);
     moves += key(p, ui, state, ']') == INPUT_MOVE;
     moves += key(p, ui, state, 'd') == INPUT_MOVE;
     key(p, ui, state, ' ');
@@ -730,7 +698,7 @@ static void generated_puzzles_unique_verified_reproducible(void)
             if (p) {
                 const tantrix_puzzle *t = p->data;
                 CHECK(t->n == cases[k].n && t->ngiven < t->n);
-                int *state = blank_state(p);
+                int *state = start_state(p);
                 long c = count_under(p, state, 5);
                 CHECK_MSG(c == 1, "n %d seed %lu: %ld solutions\n%s", cases[k].n, seed, c, a.s);
                 assist *as = puzzle_encode(p);

@@ -5,6 +5,7 @@
 
 #include "game.h"
 #include "games/tents.h"
+#include "puzzle_util.h"
 #include "testlib.h"
 
 static char *solve_text(puzzle *p, int **state_out)
@@ -50,17 +51,7 @@ static long count_of(puzzle *p, long limit)
     return n;
 }
 
-static puzzle *load(const char *text)
-{
-    diag err = {0};
-    puzzle *p = puzzle_from_text(text, "test", "tents", NULL, &err);
-    if (!p) {
-        char buf[512];
-        diag_format(&err, buf, sizeof buf);
-        fprintf(stderr, "load failed: %s\n", buf);
-    }
-    return p;
-}
+static puzzle *load(const char *text) { return load_family_text("tents", text); }
 
 static void every_tatham_id_solves_uniquely(void)
 {

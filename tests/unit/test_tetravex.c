@@ -9,19 +9,10 @@
 #include "game.h"
 #include "games/tetravex.h"
 #include "rng.h"
+#include "puzzle_util.h"
 #include "testlib.h"
 
-static puzzle *load(const char *text)
-{
-    diag err = {0};
-    puzzle *p = puzzle_from_text(text, "test", "tetravex", NULL, &err);
-    if (!p) {
-        char buf[512];
-        diag_format(&err, buf, sizeof buf);
-        fprintf(stderr, "load failed: %s\n", buf);
-    }
-    return p;
-}
+static puzzle *load(const char *text) { return load_family_text("tetravex", text); }
 
 /* Solves from an empty board; the state on success, NULL otherwise. */
 static int *solve(puzzle *p)
