@@ -20,7 +20,7 @@ fi
 tmp=$(mktemp)
 trap 'rm -f "$tmp" "$tmp.g"' EXIT
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+source "$(dirname "$0")/lib/stats.sh"
 
 printf '%-9s %-6s %-7s %9s %9s %9s  %s\n' family size level "gen s" "grade s" "total s" "grades (attempts)"
 row() { # family size level

@@ -15,8 +15,7 @@ runs=${3:-5}
 data=$src/tests/data/hexiom
 TIMEFORMAT='%3R %3U %3S'
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ms() { awk '{printf "%d\n", $1 * 1000 + 0.5}'; }
+source "$(dirname "$0")/lib/stats.sh"
 
 sum_wall=0 sum_cpu=0
 printf '%-8s %8s %8s\n' level "wall ms" "cpu ms"

@@ -13,8 +13,7 @@ src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 runs=${3:-3}
 TIMEFORMAT='%3R %3U %3S'
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ms() { awk '{printf "%d\n", $1 * 1000 + 0.5}'; }
+source "$(dirname "$0")/lib/stats.sh"
 
 out=${TMPDIR:-/tmp}/tantrix-bench.$$
 trap 'rm -f "$out"' EXIT

@@ -16,7 +16,7 @@ ids=$src/../shared/bench/tents/tatham-ids.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+source "$(dirname "$0")/lib/stats.sh"
 
 # per-process median CPU time (user + system, ms) of one ID: CPU rather
 # than wall time, because these machines are shared and noisy
