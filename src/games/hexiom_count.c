@@ -3,6 +3,7 @@
  * enumerate one SAT call at a time (level 39 has hundreds of thousands). */
 #include <stdint.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,92 +24,82 @@
  * boards that the tiles left cannot finish are dropped at once (the stock
  * and value-sum bounds below): without them level 38 takes 20 times as long. */
 
+/* One step's partial boards, grouped by frontier code (ascending); each
+ * group holds its used-tiles codes (ascending) with their numbers.  A step
+ * maps a whole group to a child group at once, and a child group is the
+ * merge of its few parents' sorted lists: no hashing, and 8 bytes a
+ * partial board (the used-tiles code and the number share a word). */
 typedef struct {
-    uint64_t key; /* frontier code | used-tiles code << fbits */
-    uint64_t n;   /* partial boards with this key; 0 marks a free slot */
-} entry;
+    uint64_t *fkey;
+    size_t *start; /* ngroups + 1 */
+    size_t ngroups, gcap;
+    uint64_t *e; /* used-tiles code << cbits | partial boards */
+    size_t len, cap;
+} layer;
 
-/* Inserts wait in a small ring while their slot is prefetched: the table
- * is far bigger than the caches, and the DP is bound by these lookups. */
-#define RING 16
+static void layer_open_group(layer *l, uint64_t f)
+{
+    if (l->ngroups + 2 > l->gcap) {
+        l->gcap = l->gcap ? 2 * l->gcap : 1024;
+        l->fkey = xrealloc(l->fkey, l->gcap * sizeof *l->fkey);
+        l->start = xrealloc(l->start, (l->gcap + 1) * sizeof *l->start);
+    }
+    l->fkey[l->ngroups] = f;
+    l->start[l->ngroups] = l->len;
+}
 
+/* keeps the group opened last unless it is empty */
+static void layer_close_group(layer *l)
+{
+    if (l->len > l->start[l->ngroups])
+        l->start[++l->ngroups] = l->len;
+}
+
+static inline void layer_push(layer *l, uint64_t e)
+{
+    if (l->len == l->cap) { /* grows by a quarter: the layers are the DP's memory */
+        l->cap = l->cap < 4096 ? 4096 : l->cap + l->cap / 4;
+        l->e = xrealloc(l->e, l->cap * sizeof *l->e);
+    }
+    l->e[l->len++] = e;
+}
+
+static void layer_clear(layer *l)
+{
+    l->ngroups = 0;
+    l->len = 0;
+    if (l->start)
+        l->start[0] = 0;
+}
+
+static void layer_free(layer *l)
+{
+    free(l->fkey);
+    free(l->start);
+    free(l->e);
+}
+
+/* A parent group's move to a child group: the tiles its newly finished
+ * cells take (delta, and per value how many). */
 typedef struct {
-    entry *e;
-    size_t cap, len;
-    entry ring[RING];
-    int nring, head;
-} table;
+    uint64_t f, delta;
+    uint32_t g;
+    signed char nv, v[HEXIOM_VALUES], k[HEXIOM_VALUES];
+} link;
 
-static size_t slot_of(uint64_t key, size_t cap)
+static int link_cmp(const void *a, const void *b)
 {
-    uint64_t x = key * 0x9E3779B97F4A7C15ull;
-    return (size_t)(x ^ (x >> 32)) & (cap - 1);
+    const link *x = a, *y = b;
+    if (x->f != y->f)
+        return x->f < y->f ? -1 : 1;
+    return x->g < y->g ? -1 : x->g > y->g;
 }
 
-static void table_init(table *t, size_t cap)
-{
-    t->cap = cap;
-    t->len = 0;
-    t->e = xcalloc(cap, sizeof *t->e);
-}
-
-static void table_add(table *t, uint64_t key, uint64_t n);
-
-static void table_grow(table *t)
-{
-    table old = *t; /* the ring stays as it is */
-    table_init(t, old.cap * 2);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.e[i].n)
-            table_add(t, old.e[i].key, old.e[i].n);
-    free(old.e);
-}
-
-static void table_add(table *t, uint64_t key, uint64_t n)
-{
-    if (2 * (t->len + 1) > t->cap)
-        table_grow(t);
-    size_t i = slot_of(key, t->cap);
-    while (t->e[i].n) {
-        if (t->e[i].key == key) {
-            t->e[i].n += n;
-            return;
-        }
-        i = (i + 1) & (t->cap - 1);
-    }
-    t->e[i].key = key;
-    t->e[i].n = n;
-    t->len++;
-}
-
-static void table_add_later(table *t, uint64_t key, uint64_t n)
-{
-    if (t->nring == RING) {
-        table_add(t, t->ring[t->head].key, t->ring[t->head].n);
-        t->head = (t->head + 1) % RING;
-        t->nring--;
-    }
-    entry *e = &t->ring[(t->head + t->nring++) % RING];
-    e->key = key;
-    e->n = n;
-    __builtin_prefetch(&t->e[slot_of(key, t->cap)], 1);
-}
-
-static void table_flush(table *t)
-{
-    while (t->nring) {
-        entry *old = &t->ring[t->head];
-        table_add(t, old->key, old->n);
-        t->head = (t->head + 1) % RING;
-        t->nring--;
-    }
-}
-
-/* Partial boards kept at once (16 bytes each, tables at most half full);
- * beyond this the DP gives up.  Level 39 peaks at 1.7 million; level 40
- * (side 6, only 16 empty slots) passes 3 million in its fifth row and
- * keeps growing, so it is left to enumeration. */
-#define MAX_STATES (3u << 20)
+/* Partial boards kept in one step (8 bytes each, two steps in memory at
+ * once); beyond this the DP gives up.  Level 39 peaks at 1.7 million;
+ * level 40 (side 6, only 16 empty slots) passes 3 million in its fifth row
+ * and hundreds of millions in its sixth, so it is left to enumeration. */
+#define MAX_STATES ((size_t)3 << 20)
 
 static double now_seconds(void)
 {
@@ -139,30 +130,50 @@ typedef struct {
  *         neighbours) + twice the edges among undecided cells;
  * each empty z among the undecided cells then takes away 2*deg(z), and
  * every edge between two empties gives 4 back.  So all - (sum of the
- * values left in stock) is even and at most twice the k largest degrees. */
-static bool sum_feasible(const step_info *si, const int *codes, int empties_left, int sum_left)
+ * values left in stock) is even and at most twice the k largest degrees.
+ * "all" depends on the frontier only: one number per group. */
+static int sum_all(const step_info *si, const int *codes)
 {
-    if (empties_left < 0 || empties_left > si->nfree)
-        return false;
     int all = si->edges2;
     for (int q = 0; q < si->nfront; q++)
         if (codes[q])
             all += codes[q] - 1 + 2 * si->hi_add[q];
-    int red = all - sum_left;
-    return red >= 0 && red % 2 == 0 && red <= 2 * si->top[empties_left];
+    return all;
 }
 
 /* Necessary conditions for finishing a partial board with the tiles left
  * (rem): every occupied frontier cell has a value left in its range, the
  * cells that need tiles pass Hall's test on every value interval, and the
- * tiles of high (low) values have enough places that can reach them. */
-static bool feasible(const step_info *si, const int *codes, const int *rem)
+ * tiles of high (low) values have enough places that can reach them.
+ * For one group they depend on the tiles left only through which values
+ * are used up (zmask; ranges skip those values) and then through sums of
+ * rem over value intervals, so they are prepared once per group and zmask
+ * as bounds lo <= P[x] - P[y] <= hi, P the prefix sums of rem. */
+typedef struct {
+    unsigned char x, y; /* bit offsets of P[x], P[y] in a left_info's p */
+    short lo, hi;
+} bound;
+
+#define MAX_BOUNDS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2 + 2 * HEXIOM_VALUES)
+
+typedef struct {
+    int zmask;
+    bool dead;
+    int nb;
+    bound b[MAX_BOUNDS];
+} group_check;
+
+static void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock,
+                             group_check *gc)
 {
     int cnt[HEXIOM_VALUES][HEXIOM_VALUES];
     memcpy(cnt, si->must_cnt, sizeof cnt);
     int reach_ge[HEXIOM_VALUES + 1], reach_le[HEXIOM_VALUES];
     memcpy(reach_ge, si->free_ge, sizeof reach_ge);
     memcpy(reach_le, si->free_le, sizeof reach_le);
+    gc->zmask = zmask;
+    gc->dead = false;
+    gc->nb = 0;
     for (int q = 0; q < si->nfront; q++) {
         if (!codes[q])
             continue;
@@ -170,46 +181,174 @@ static bool feasible(const step_info *si, const int *codes, const int *rem)
         if (hi > HEXIOM_VALUES - 1)
             hi = HEXIOM_VALUES - 1;
         if (si->fval[q] >= 0) {
-            if (si->fval[q] < lo || si->fval[q] > hi)
-                return false;
+            if (si->fval[q] < lo || si->fval[q] > hi) {
+                gc->dead = true;
+                return;
+            }
             lo = hi = si->fval[q];
         }
-        while (lo <= hi && !rem[lo])
+        while (lo <= hi && (zmask >> lo & 1))
             lo++;
-        while (hi >= lo && !rem[hi])
+        while (hi >= lo && (zmask >> hi & 1))
             hi--;
-        if (lo > hi)
-            return false;
+        if (lo > hi) {
+            gc->dead = true;
+            return;
+        }
         cnt[lo][hi]++;
         for (int t = 0; t <= hi; t++)
             reach_ge[t]++;
         for (int t = lo; t < HEXIOM_VALUES; t++)
             reach_le[t]++;
     }
-    /* Hall on intervals: cells whose range lies in [a, b] need that many tiles there */
-    for (int a = 0; a < HEXIOM_VALUES; a++) {
-        int need = 0, have = 0;
+    /* Hall on intervals: cells whose range lies in [a, b] need that many
+     * tiles there.  The tiles left in an interval are at least those in
+     * any interval inside it, so a bound is kept only when it asks for more
+     * than the two intervals one value shorter do (or more than nothing),
+     * and only when the stock could ever fall short of it. */
+    int need[HEXIOM_VALUES][HEXIOM_VALUES];
+    for (int a = HEXIOM_VALUES - 1; a >= 0; a--)
         for (int b = a; b < HEXIOM_VALUES; b++) {
-            have += rem[b];
+            int in = 0; /* cells with range exactly [a2, b2] inside [a, b] */
             for (int a2 = a; a2 <= b; a2++)
-                need += cnt[a2][b];
-            if (need > have)
-                return false;
+                for (int b2 = a2; b2 <= b; b2++)
+                    in += cnt[a2][b2];
+            need[a][b] = in;
+            int sub = 0;
+            if (b > a) {
+                sub = need[a + 1][b] > need[a][b - 1] ? need[a + 1][b] : need[a][b - 1];
+            }
+            int most = 0;
+            for (int v = a; v <= b; v++)
+                most += stock[v];
+            if (in > sub && in > 0 && in <= most)
+                gc->b[gc->nb++] = (bound){(unsigned char)(8 * (b + 1)), (unsigned char)(8 * a), (short)in, SHRT_MAX};
+            else if (in > most) {
+                gc->dead = true;
+                return;
+            }
         }
-    }
-    int ge = 0;
-    for (int t = HEXIOM_VALUES - 1; t >= 0; t--) {
-        ge += rem[t];
-        if (ge > reach_ge[t])
-            return false;
-    }
-    int le = 0;
+    /* tiles of value >= t (<= t) left: fall as t rises (falls), so a bound
+     * is kept only when tighter than those of every smaller (larger) t */
+    int tightest = INT_MAX;
     for (int t = 0; t < HEXIOM_VALUES; t++) {
-        le += rem[t];
-        if (le > reach_le[t])
+        int most = 0;
+        for (int v = t; v < HEXIOM_VALUES; v++)
+            most += stock[v];
+        if (reach_ge[t] < tightest && reach_ge[t] < most)
+            gc->b[gc->nb++] = (bound){8 * HEXIOM_VALUES, (unsigned char)(8 * t), SHRT_MIN, (short)reach_ge[t]};
+        if (reach_ge[t] < tightest)
+            tightest = reach_ge[t];
+    }
+    tightest = INT_MAX;
+    for (int t = HEXIOM_VALUES - 1; t >= 0; t--) {
+        int most = 0;
+        for (int v = 0; v <= t; v++)
+            most += stock[v];
+        if (reach_le[t] < tightest && reach_le[t] < most)
+            gc->b[gc->nb++] = (bound){(unsigned char)(8 * (t + 1)), 0, SHRT_MIN, (short)reach_le[t]};
+        if (reach_le[t] < tightest)
+            tightest = reach_le[t];
+    }
+}
+
+static bool group_check_ok(const group_check *gc, uint64_t p)
+{
+    if (gc->dead)
+        return false;
+    for (int i = 0; i < gc->nb; i++) {
+        int d = (int)((p >> gc->b[i].x) & 255) - (int)((p >> gc->b[i].y) & 255);
+        if (d < gc->b[i].lo || d > gc->b[i].hi)
             return false;
     }
     return true;
+}
+
+/* What a used-tiles code says about the tiles left, read from tables by
+ * chunks of its bits (each value's count lies within one chunk): p holds
+ * P[x], the tiles left of values below x, in byte x; sum, their values
+ * added up; zmask, the values used up. */
+typedef struct {
+    uint64_t p;
+    int sum, zmask;
+} left_info;
+
+#define CHUNK_BITS 12
+
+typedef struct {
+    int nchunk, shift[HEXIOM_VALUES], mask[HEXIOM_VALUES];
+    left_info *tab[HEXIOM_VALUES];
+    int zbase; /* values with no tiles at all */
+} left_tables;
+
+static void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width)
+{
+    memset(lt, 0, sizeof *lt);
+    for (int v = 0; v < HEXIOM_VALUES; v++)
+        if (!width[v])
+            lt->zbase |= 1 << v;
+    for (int v = 0; v < HEXIOM_VALUES;) {
+        if (!width[v]) {
+            v++;
+            continue;
+        }
+        int first = v, bits = 0;
+        while (v < HEXIOM_VALUES && bits + width[v] <= CHUNK_BITS)
+            bits += width[v++];
+        int c = lt->nchunk++;
+        lt->shift[c] = shift[first];
+        lt->mask[c] = (1 << bits) - 1;
+        lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
+        for (int x = 0; x < 1 << bits; x++) {
+            left_info *t = &lt->tab[c][x];
+            for (int w = first; w < v; w++) {
+                int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
+                int r = used <= inv[w] ? inv[w] - used : 0;
+                for (int y = w + 1; y <= HEXIOM_VALUES; y++)
+                    t->p += (uint64_t)r << (8 * y);
+                t->sum += w * r;
+                t->zmask |= (r == 0) << w;
+            }
+        }
+    }
+}
+
+static inline left_info left_of(const left_tables *lt, uint64_t u)
+{
+    left_info li = {0, 0, lt->zbase};
+    for (int c = 0; c < lt->nchunk; c++) {
+        const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
+        li.p += t->p;
+        li.sum += t->sum;
+        li.zmask |= t->zmask;
+    }
+    return li;
+}
+
+static void left_tables_free(left_tables *lt)
+{
+    for (int c = 0; c < lt->nchunk; c++)
+        free(lt->tab[c]);
+}
+
+/* Moves *pos to the first entry of a parent group (up to end) whose
+ * tiles still allow what the link's finished cells take; returns that
+ * entry's code as the child's (shifted by the link's delta), UINT64_MAX
+ * when there is none. */
+static inline uint64_t next_fit(const layer *cur, const link *L, size_t *pos, size_t end, const int *inv,
+                                const int *shift, const int *width, int cbits)
+{
+    for (; *pos < end; ++*pos) {
+        uint64_t u = cur->e[*pos] >> cbits;
+        bool fits = true;
+        for (int t = 0; t < L->nv; t++) {
+            int v = L->v[t];
+            fits &= (int)((u >> shift[v]) & ((1u << width[v]) - 1)) + L->k[t] <= inv[v];
+        }
+        if (fits)
+            return u + L->delta;
+    }
+    return UINT64_MAX;
 }
 
 /* One run of the DP with the cells taken in the order 0..n-1 of a
@@ -264,22 +403,32 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
         if (open > maxfront)
             maxfront = open;
     }
-    int fbits = 3 * maxfront;
-    if (fbits + ubits > 64) {
+    int fbits = 3 * maxfront, cbits = ubits > 2 ? 64 - ubits : 62;
+    if (fbits > 64 || cbits < 24 || h->ntiles > 255) {
         *too_big = true;
         free(latest);
         return ASSIST_UNKNOWN;
     }
-    uint64_t fmask = fbits ? (~0ull >> (64 - fbits)) : 0;
+    uint64_t cmask = (1ull << cbits) - 1;
+    left_tables lt;
+    left_tables_make(&lt, h->inv, shift, width);
     int *degs = xmalloc((size_t)(n + 1) * sizeof *degs), *top = xmalloc((size_t)(n + 2) * sizeof *top);
     int *front = xmalloc((size_t)(n + 1) * sizeof *front), nfront = 0;
     int *nfrontv = xmalloc((size_t)(n + 1) * sizeof *nfrontv), nnew;
     int codes[64], ncodes[64];
-    table cur = {0}, next = {0};
-    table_init(&cur, 1024);
-    table_init(&next, 1024);
-    if (!contradiction)
-        table_add(&cur, 0, 1);
+    layer cur = {0}, next = {0};
+    layer_clear(&cur);
+    if (!contradiction) {
+        layer_open_group(&cur, 0);
+        layer_push(&cur, 1);
+        layer_close_group(&cur);
+    }
+    link *links = NULL;
+    size_t linkcap = 0;
+    size_t *pos = NULL, *end = NULL;
+    enum { MAX_CHECKS = 16 };
+    group_check checks[MAX_CHECKS];
+    uint64_t *head = NULL;
     assist_status st = ASSIST_OK;
     /* cells left undecided after step j that could still be occupied */
     int *free_after = xmalloc((size_t)n * sizeof *free_after);
@@ -287,7 +436,7 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
         free_after[j] = k;
         k += focc[j] != 0;
     }
-    for (int j = 0; j < n && cur.len; j++) {
+    for (int j = 0; j < n && cur.ngroups; j++) {
         if (j == stop) {
             st = ASSIST_UNKNOWN;
             break;
@@ -385,27 +534,19 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
                     si.free_le[t]++;
             }
         }
-        for (size_t i = 0; i < cur.cap; i++) {
-            const entry *e = &cur.e[i];
-            if (!e->n)
-                continue;
-            if (deadline > 0 && (i & 4095) == 0 && now_seconds() > deadline) {
-                st = ASSIST_UNKNOWN;
-                break;
-            }
+        /* each group's move for each content of cell j */
+        if (2 * cur.ngroups > linkcap) {
+            linkcap = 2 * cur.ngroups;
+            links = xrealloc(links, linkcap * sizeof *links);
+        }
+        size_t nlinks = 0;
+        for (size_t g = 0; g < cur.ngroups; g++) {
             for (int p = 0; p < nfront; p++)
-                codes[p] = (int)(((e->key & fmask) >> (3 * p)) & 7);
-            /* tiles among the decided cells: finished ones plus open ones */
-            int decided = 0;
-            for (int v = 0; v < HEXIOM_VALUES; v++)
-                decided += USED(e->key >> fbits, v);
-            for (int p = 0; p < nfront; p++)
-                decided += codes[p] > 0;
+                codes[p] = (int)((cur.fkey[g] >> (3 * p)) & 7);
             for (int o = 0; o < 2; o++) {
                 if (focc[j] >= 0 && focc[j] != o)
                     continue;
-                uint64_t u = e->key >> fbits;
-                int own = 1, occupied = decided + o; /* own: 1 + count */
+                int own = 1; /* 1 + count */
                 bool ok = true;
                 for (int p = 0; p < nfront; p++) {
                     ncodes[p] = codes[p];
@@ -419,44 +560,121 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
                 }
                 ncodes[nfront] = o ? own : 0;
                 /* finish the cells whose last neighbour is j */
-                uint64_t f = 0;
-                int q = 0, qcodes[64];
+                link *L = &links[nlinks];
+                L->f = 0;
+                L->delta = 0;
+                L->g = (uint32_t)g;
+                L->nv = 0;
+                int q = 0;
                 for (int p = 0; p <= nfront && ok; p++) {
                     int c = p < nfront ? front[p] : j;
                     if (latest[c] > j) {
-                        qcodes[q] = ncodes[p];
-                        f |= (uint64_t)ncodes[p] << (3 * q++);
+                        L->f |= (uint64_t)ncodes[p] << (3 * q++);
                         continue;
                     }
                     if (!ncodes[p])
                         continue;
                     int v = ncodes[p] - 1;
-                    if (v >= HEXIOM_VALUES || (fval[c] >= 0 && fval[c] != v) ||
-                        USED(u, v) >= h->inv[v]) {
+                    if (v >= HEXIOM_VALUES || (fval[c] >= 0 && fval[c] != v) || !h->inv[v]) {
                         ok = false;
                         break;
                     }
-                    u += mul[v];
+                    L->delta += mul[v];
+                    int a = 0;
+                    while (a < L->nv && L->v[a] != v)
+                        a++;
+                    if (a == L->nv) {
+                        L->v[a] = (signed char)v;
+                        L->k[a] = 0;
+                        L->nv++;
+                    }
+                    L->k[a]++;
                 }
-                if (!ok || occupied > h->ntiles || occupied + free_after[j] < h->ntiles)
-                    continue;
-                int rem[HEXIOM_VALUES];
-                for (int v = 0; v < HEXIOM_VALUES; v++)
-                    rem[v] = h->inv[v] - USED(u, v);
-                int sum_left = 0;
-                for (int v = 0; v < HEXIOM_VALUES; v++)
-                    sum_left += v * rem[v];
-                /* empties among decided slots: decided - occupied */
-                if (!sum_feasible(&si, qcodes, si.empties + occupied, sum_left))
-                    continue;
-                if (!feasible(&si, qcodes, rem))
-                    continue;
-                table_add_later(&next, f | (u << fbits), e->n);
+                if (ok)
+                    nlinks++;
             }
         }
-        table_flush(&next);
+        qsort(links, nlinks, sizeof *links, link_cmp);
+        pos = xrealloc(pos, (nlinks + 1) * sizeof *pos);
+        end = xrealloc(end, (nlinks + 1) * sizeof *end);
+        head = xrealloc(head, (nlinks + 1) * sizeof *head);
+        /* each child group: merge its parents' lists, shifted by their deltas */
+        layer_clear(&next);
+        for (size_t a = 0, b; a < nlinks && st == ASSIST_OK; a = b) {
+            for (b = a + 1; b < nlinks && links[b].f == links[a].f; b++)
+                ;
+            if (deadline > 0 && now_seconds() > deadline) {
+                st = ASSIST_UNKNOWN;
+                break;
+            }
+            uint64_t f = links[a].f;
+            int qcodes[64], occ_front = 0;
+            for (int q = 0; q < nnew; q++) {
+                qcodes[q] = (int)((f >> (3 * q)) & 7);
+                occ_front += qcodes[q] > 0;
+            }
+            int all = sum_all(&si, qcodes), ncheck = 0;
+            int k = 0;
+            for (size_t l = a; l < b; l++) {
+                pos[k] = cur.start[links[l].g];
+                end[k] = cur.start[links[l].g + 1];
+                k++;
+            }
+            layer_open_group(&next, f);
+            /* head[i]: parent i's next code that fits the stock, shifted into
+             * the child's code; UINT64_MAX at its end */
+            for (int i = 0; i < k; i++)
+                head[i] = next_fit(&cur, &links[a + (size_t)i], &pos[i], end[i], h->inv, shift, width, cbits);
+            for (;;) {
+                uint64_t u = UINT64_MAX;
+                for (int i = 0; i < k; i++)
+                    if (head[i] < u)
+                        u = head[i];
+                if (u == UINT64_MAX)
+                    break;
+                uint64_t cnt = 0;
+                for (int i = 0; i < k; i++) {
+                    if (head[i] != u)
+                        continue;
+                    cnt += cur.e[pos[i]] & cmask;
+                    pos[i]++;
+                    head[i] = next_fit(&cur, &links[a + (size_t)i], &pos[i], end[i], h->inv, shift, width, cbits);
+                }
+                if (cnt > cmask) { /* more partial boards than the word holds */
+                    st = ASSIST_UNKNOWN;
+                    *too_big = true;
+                    break;
+                }
+                left_info li = left_of(&lt, u);
+                int occupied = occ_front + h->ntiles - (int)(li.p >> (8 * HEXIOM_VALUES));
+                if (occupied > h->ntiles || occupied + free_after[j] < h->ntiles)
+                    continue;
+                /* empties among decided slots: decided - occupied */
+                int empties_left = si.empties + occupied, red = all - li.sum;
+                if (empties_left < 0 || empties_left > si.nfree || red < 0 || red % 2 ||
+                    red > 2 * si.top[empties_left])
+                    continue;
+                int c = 0;
+                while (c < ncheck && checks[c].zmask != li.zmask)
+                    c++;
+                if (c == ncheck) {
+                    if (ncheck == MAX_CHECKS) /* forget the others */
+                        c = ncheck = 0;
+                    group_check_make(&si, qcodes, li.zmask, h->inv, &checks[c]);
+                    ncheck++;
+                }
+                if (!group_check_ok(&checks[c], li.p))
+                    continue;
+                layer_push(&next, u << cbits | cnt);
+            }
+            layer_close_group(&next);
+        }
         if (st != ASSIST_OK)
             break;
+#ifdef HEXIOM_DP_TRACE /* states per step, for tuning */
+        fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, next.ngroups, next.len,
+                    (double)clock() / CLOCKS_PER_SEC);
+#endif
         if (next.len > MAX_STATES) {
             st = ASSIST_UNKNOWN;
             *too_big = true;
@@ -469,21 +687,25 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
         }
         memcpy(front, nfrontv, (size_t)nnew * sizeof *front);
         nfront = nnew;
-        table t = cur;
+        layer t = cur;
         cur = next;
         next = t;
-        memset(next.e, 0, next.cap * sizeof *next.e);
-        next.len = 0;
     }
     if (st == ASSIST_OK) {
         uint64_t total = 0;
-        for (size_t i = 0; i < cur.cap; i++)
-            if (cur.e[i].n && cur.e[i].key >> fbits == full)
-                total += cur.e[i].n;
+        for (size_t g = 0; g < cur.ngroups; g++)
+            for (size_t i = cur.start[g]; i < cur.start[g + 1]; i++)
+                if (cur.e[i] >> cbits == full)
+                    total += cur.e[i] & cmask;
         *total_out = total;
     }
-    free(cur.e);
-    free(next.e);
+    layer_free(&cur);
+    layer_free(&next);
+    left_tables_free(&lt);
+    free(links);
+    free(pos);
+    free(end);
+    free(head);
     free(front);
     free(nfrontv);
     free(free_after);
@@ -618,12 +840,19 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
     uint64_t best_work = UINT64_MAX, work, total = 0;
     assist_status st = ASSIST_UNKNOWN;
     bool done = false, big;
+    bool distinct[ORIENTATIONS];
+    int ndistinct = 0;
     for (int o = 0; o < ORIENTATIONS; o++) {
         orient(h, o, focc, fval, &all[o]);
-        bool seen = false;
-        for (int p = 0; p < o && !seen; p++)
-            seen = same_board(&all[p], &all[o], n);
-        if (seen || done)
+        distinct[o] = true;
+        for (int p = 0; p < o && distinct[o]; p++)
+            distinct[o] = !same_board(&all[p], &all[o], n);
+        ndistinct += distinct[o];
+    }
+    if (ndistinct == 1) /* nothing to choose: no trial run */
+        best = 0;
+    for (int o = 0; o < ORIENTATIONS && ndistinct > 1; o++) {
+        if (!distinct[o] || done)
             continue;
         dp_board b = {h, all[o].nbr, all[o].hole, all[o].focc, all[o].fval};
         st = dp_run(&b, contradiction, n / 2, best_work, deadline, &work, &total, &big);
