@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "games/hexiom.h"
+#include "games/hexiom_count.h"
 
 /* A solution is fixed by which slots are occupied: each tile's value is
  * its count of occupied neighbours.  So decide the cells one by one in
@@ -99,7 +100,10 @@ static int link_cmp(const void *a, const void *b)
  * once); beyond this the DP gives up.  Level 39 peaks at 1.7 million;
  * level 40 (side 6, only 16 empty slots) passes 3 million in its fifth row
  * and hundreds of millions in its sixth, so it is left to enumeration. */
-#define MAX_STATES ((size_t)3 << 20)
+#ifndef HEXIOM_DP_MAX_STATES
+#define HEXIOM_DP_MAX_STATES 3
+#endif
+#define MAX_STATES ((size_t)(HEXIOM_DP_MAX_STATES) << 20)
 
 static double now_seconds(void)
 {
@@ -351,6 +355,83 @@ static inline uint64_t next_fit(const layer *cur, const link *L, size_t *pos, si
     return UINT64_MAX;
 }
 
+/* The mirror that turns every row around maps the board onto itself (for
+ * a level whose holes, locked tiles and marks below the current row are
+ * symmetric too).  After the last cell of a row the frontier is that row,
+ * so a partial board and its mirror image (frontier codes reversed, same
+ * tiles used) have the same completions: each group is filed under the
+ * smaller of its frontier code and the reversed one, and groups filed
+ * together are merged.  That halves the partial boards of the rows below.
+ * perm[q]: the frontier position of the image of position q.  false when
+ * a number outgrows its bits. */
+typedef struct {
+    uint64_t f;
+    size_t g;
+} filed;
+
+static int filed_cmp(const void *a, const void *b)
+{
+    const filed *x = a, *y = b;
+    if (x->f != y->f)
+        return x->f < y->f ? -1 : 1;
+    return x->g < y->g ? -1 : x->g > y->g;
+}
+
+static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront, int cbits)
+{
+    uint64_t cmask = (1ull << cbits) - 1;
+    filed *fl = xmalloc((in->ngroups + 1) * sizeof *fl);
+    for (size_t g = 0; g < in->ngroups; g++) {
+        uint64_t f = in->fkey[g], r = 0;
+        for (int q = 0; q < nfront; q++)
+            r |= ((f >> (3 * q)) & 7) << (3 * perm[q]);
+        fl[g].f = r < f ? r : f;
+        fl[g].g = g;
+    }
+    qsort(fl, in->ngroups, sizeof *fl, filed_cmp);
+    layer_clear(out);
+    bool ok = true;
+    for (size_t a = 0, b; a < in->ngroups && ok; a = b) {
+        for (b = a + 1; b < in->ngroups && fl[b].f == fl[a].f; b++)
+            ;
+        layer_open_group(out, fl[a].f);
+        if (b == a + 1) { /* alone: copied */
+            for (size_t i = in->start[fl[a].g]; i < in->start[fl[a].g + 1]; i++)
+                layer_push(out, in->e[i]);
+        } else { /* a group and its image (or several: merged pairwise) */
+            size_t i = in->start[fl[a].g], ie = in->start[fl[a].g + 1];
+            size_t mark = out->len;
+            for (size_t x = i; x < ie; x++)
+                layer_push(out, in->e[x]);
+            for (size_t t = a + 1; t < b && ok; t++) {
+                /* merge out->e[mark..len) with group fl[t].g into the tail */
+                size_t na = out->len - mark, j = in->start[fl[t].g], je = in->start[fl[t].g + 1];
+                uint64_t *tmp = xmalloc((na + 1) * sizeof *tmp);
+                memcpy(tmp, &out->e[mark], na * sizeof *tmp);
+                out->len = mark;
+                size_t x = 0;
+                while (x < na || j < je) {
+                    uint64_t ua = x < na ? tmp[x] >> cbits : UINT64_MAX;
+                    uint64_t ub = j < je ? in->e[j] >> cbits : UINT64_MAX;
+                    if (ua < ub) {
+                        layer_push(out, tmp[x++]);
+                    } else if (ub < ua) {
+                        layer_push(out, in->e[j++]);
+                    } else {
+                        uint64_t cnt = (tmp[x++] & cmask) + (in->e[j++] & cmask);
+                        ok &= cnt <= cmask;
+                        layer_push(out, ua << cbits | (cnt & cmask));
+                    }
+                }
+                free(tmp);
+            }
+        }
+        layer_close_group(out);
+    }
+    free(fl);
+    return ok;
+}
+
 /* One run of the DP with the cells taken in the order 0..n-1 of a
  * renumbered board.  It stops before step stop, or once more than
  * work_cap partial boards have been kept in all steps together (both
@@ -359,6 +440,8 @@ static inline uint64_t next_fit(const layer *cur, const link *L, size_t *pos, si
 typedef struct {
     const hexiom_puzzle *h;
     const int *nbr; /* ncells*6, in the run's numbering */
+    const int *mirror; /* see fold_layer; NULL: none */
+    const unsigned char *row_end;
     const unsigned char *hole;
     const signed char *focc, *fval; /* occupancy -1 free / 0 / 1; value -1 free */
 } dp_board;
@@ -435,6 +518,13 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
     for (int j = n - 1, k = 0; j >= 0; j--) {
         free_after[j] = k;
         k += focc[j] != 0;
+    }
+    /* sym_after[j]: the cells after j are their mirror images' equals */
+    bool *sym_after = xmalloc((size_t)n * sizeof *sym_after);
+    for (int j = n - 1, ok = 1; j >= 0; j--) {
+        sym_after[j] = ok;
+        int m = bd->mirror ? bd->mirror[j] : j;
+        ok &= focc[j] == focc[m] && fval[j] == fval[m] && bd->hole[j] == bd->hole[m];
     }
     for (int j = 0; j < n && cur.ngroups; j++) {
         if (j == stop) {
@@ -671,25 +761,50 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
         }
         if (st != ASSIST_OK)
             break;
-#ifdef HEXIOM_DP_TRACE /* states per step, for tuning */
-        fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, next.ngroups, next.len,
-                    (double)clock() / CLOCKS_PER_SEC);
-#endif
         if (next.len > MAX_STATES) {
             st = ASSIST_UNKNOWN;
             *too_big = true;
             break;
         }
-        *work += next.len;
+        /* fold mirror images together (into cur's memory: the parents are done) */
+        bool folded = false;
+        if (bd->mirror && bd->row_end[j] && sym_after[j] && nnew > 1) {
+            int perm[64];
+            bool closed = true;
+            for (int q = 0; q < nnew && closed; q++) {
+                int c = nfrontv[q], m = bd->mirror[c];
+                perm[q] = -1;
+                for (int q2 = 0; q2 < nnew; q2++)
+                    if (nfrontv[q2] == m)
+                        perm[q] = q2;
+                /* the frontier's own constraints must be symmetric too */
+                closed = perm[q] >= 0 && focc[c] == focc[m] && fval[c] == fval[m];
+            }
+            if (closed) {
+                if (!fold_layer(&next, &cur, perm, nnew, cbits)) {
+                    st = ASSIST_UNKNOWN;
+                    *too_big = true;
+                    break;
+                }
+                folded = true;
+            }
+        }
+        if (!folded) {
+            layer t = cur;
+            cur = next;
+            next = t;
+        }
+#ifdef HEXIOM_DP_TRACE /* states per step, for tuning */
+        fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, cur.ngroups, cur.len,
+                (double)clock() / CLOCKS_PER_SEC);
+#endif
+        *work += cur.len;
         if (*work > work_cap) {
             st = ASSIST_UNKNOWN;
             break;
         }
         memcpy(front, nfrontv, (size_t)nnew * sizeof *front);
         nfront = nnew;
-        layer t = cur;
-        cur = next;
-        next = t;
     }
     if (st == ASSIST_OK) {
         uint64_t total = 0;
@@ -709,6 +824,7 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
     free(front);
     free(nfrontv);
     free(free_after);
+    free(sym_after);
     free(degs);
     free(top);
     free(latest);
@@ -727,6 +843,8 @@ static assist_status dp_run(const dp_board *bd, bool contradiction, int stop, ui
 
 typedef struct {
     int *nbr, *sorted_nbr;
+    int *mirror;             /* the cell's image in the mirror that keeps rows, NULL if none */
+    unsigned char *row_end;  /* last cell of its row */
     unsigned char *hole;
     signed char *focc, *fval;
 } oriented;
@@ -781,6 +899,36 @@ static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const
         out->focc[p] = focc[c];
         out->fval[p] = fval[c];
     }
+    /* rows (the key's high part) and their mirror, which turns each row
+     * around; kept only if it maps neighbours to neighbours */
+    out->row_end = xmalloc((size_t)n);
+    out->mirror = xmalloc((size_t)n * sizeof *out->mirror);
+    for (int p = 0, first = 0; p < n; p++) {
+        int row = key[cell[p]] / (4 * HEXIOM_MAX_SIDE);
+        out->row_end[p] = p == n - 1 || key[cell[p + 1]] / (4 * HEXIOM_MAX_SIDE) != row;
+        if (out->row_end[p]) {
+            for (int a = first; a <= p; a++)
+                out->mirror[a] = first + p - a;
+            first = p + 1;
+        }
+    }
+    for (int p = 0; p < n && out->mirror; p++) {
+        int m = out->mirror[p], img[6];
+        for (int k = 0; k < 6; k++) {
+            int o2 = out->sorted_nbr[p * 6 + k];
+            img[k] = o2 < 0 ? -1 : out->mirror[o2];
+        }
+        for (int a = 1; a < 6; a++)
+            for (int b = a; b > 0 && img[b] < img[b - 1]; b--) {
+                int t = img[b];
+                img[b] = img[b - 1];
+                img[b - 1] = t;
+            }
+        if (memcmp(img, &out->sorted_nbr[m * 6], sizeof img)) {
+            free(out->mirror);
+            out->mirror = NULL;
+        }
+    }
     free(key);
     free(cell);
     free(pos);
@@ -797,6 +945,8 @@ static void oriented_free(oriented *o)
 {
     free(o->nbr);
     free(o->sorted_nbr);
+    free(o->mirror);
+    free(o->row_end);
     free(o->hole);
     free(o->focc);
     free(o->fval);
@@ -805,10 +955,18 @@ static void oriented_free(oriented *o)
 assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long limit, double seconds,
                               long *count, bool *too_big)
 {
+    return hexiom_count_dp_with(pz, marks, nmarks, limit, seconds, 0, count, too_big, NULL);
+}
+
+assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks, long limit, double seconds,
+                                   unsigned flags, long *count, bool *too_big, uint64_t *states)
+{
     const hexiom_puzzle *h = pz;
     int n = h->ncells;
     *count = 0;
     *too_big = false;
+    if (states)
+        *states = 0;
     /* what each cell must be: occupancy -1 free / 0 / 1, value -1 free */
     signed char *focc = xmalloc((size_t)n), *fval = xmalloc((size_t)n);
     memset(focc, -1, (size_t)n);
@@ -835,6 +993,7 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
             fval[c] = (signed char)what;
     }
     double deadline = seconds > 0 ? now_seconds() + seconds : 0;
+    bool fold = !(flags & HEXIOM_DP_NO_FOLD);
     oriented all[ORIENTATIONS];
     int best = -1;
     uint64_t best_work = UINT64_MAX, work, total = 0;
@@ -854,7 +1013,8 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
     for (int o = 0; o < ORIENTATIONS && ndistinct > 1; o++) {
         if (!distinct[o] || done)
             continue;
-        dp_board b = {h, all[o].nbr, all[o].hole, all[o].focc, all[o].fval};
+        dp_board b = {h, all[o].nbr, fold ? all[o].mirror : NULL, all[o].row_end,
+                      all[o].hole, all[o].focc, all[o].fval};
         st = dp_run(&b, contradiction, n / 2, best_work, deadline, &work, &total, &big);
         if (st == ASSIST_OK) { /* over before halfway: the count itself */
             done = true;
@@ -869,11 +1029,15 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
         *too_big = true;
         st = ASSIST_UNKNOWN;
     } else if (!done) {
-        dp_board b = {h, all[best].nbr, all[best].hole, all[best].focc, all[best].fval};
+        dp_board b = {h, all[best].nbr, fold ? all[best].mirror : NULL, all[best].row_end,
+                      all[best].hole, all[best].focc, all[best].fval};
         st = dp_run(&b, contradiction, n + 1, UINT64_MAX, deadline, &work, &total, too_big);
     }
-    if (st == ASSIST_OK)
+    if (st == ASSIST_OK) {
         *count = total > (uint64_t)limit ? limit : (long)total;
+        if (states)
+            *states = work;
+    }
     for (int o = 0; o < ORIENTATIONS; o++)
         oriented_free(&all[o]);
     free(focc);
