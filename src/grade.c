@@ -146,6 +146,7 @@ static bool grade_on(const puzzle *p, assist *a, const grade_options *o, grade_r
     double t0 = monotonic_seconds();
     int max_explains = o && o->max_explains > 0 ? o->max_explains : 600;
     int per_step = o && o->candidates > 0 ? o->candidates : 8;
+    int hard_within = o ? o->hard_within : 0;
     /* explanations get the small budget; finding the solution again at
      * each step gets a large one (it is the puzzle's own solve) */
     sat_budget budget = {.conflicts = o && o->conflicts > 0 ? o->conflicts : 2000};
@@ -289,6 +290,10 @@ static bool grade_on(const puzzle *p, assist *a, const grade_options *o, grade_r
         pl.taken[pick] = true;
         if (out->explains >= max_explains)
             break;
+        if (hard_within > 0 && out->explains >= hard_within) {
+            ok = false; /* not hard yet: the caller wants no other answer */
+            break;
+        }
     }
     vec_free(&groups);
     free(pl.state);
@@ -320,10 +325,13 @@ grade_level grade_text(const game_family *f, const char *text, const grade_optio
     return out->level;
 }
 
-/* Proves the text is a puzzle of the family with exactly one solution and
- * grades it. */
-static bool check_and_grade(const game_family *f, const char *text, grade_report *r, int *nfacts,
-                            diag *err)
+typedef enum { CHECKED_HARD_UNKNOWN, CHECKED, CHECK_FAILED } check_result;
+
+/* Grades the text and proves it is a puzzle of the family with exactly one
+ * solution.  With a hard_within option (o) the grade may give up:
+ * CHECKED_HARD_UNKNOWN, and the proof, no longer needed, is skipped. */
+static check_result check_and_grade(const game_family *f, const char *text, const grade_options *o,
+                                    grade_report *r, int *nfacts, diag *err)
 {
     diag d = {0};
     puzzle *p = puzzle_from_text(text, "generated puzzle", NULL, f->name, &d);
@@ -332,31 +340,36 @@ static bool check_and_grade(const game_family *f, const char *text, grade_report
         diag_format(&d, buf, sizeof buf);
         diag_set(err, 0, 0, "internal error: the %s parser rejects the generated puzzle: %s", f->title,
                  buf);
-        return false;
+        return CHECK_FAILED;
     }
     assist *a = puzzle_encode(p);
-    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
     int max = assist_num_facts(a) + 1;
-    int *marks = xcalloc((size_t)max, sizeof *marks);
-    f->init_state(p->data, state);
-    int nm = f->state_marks(p->data, state, marks, max);
     *nfacts = max - 1;
-    long count = 0;
-    assist_status st = grade_count(p, a, marks, nm, 2, &count);
-    bool ok = st == ASSIST_OK && count == 1;
-    if (!ok)
-        diag_set(err, 0, 0, "internal error: the generated %s puzzle has %s", f->title,
-                 st != ASSIST_OK ? "no uniqueness proof" : count == 0 ? "no solution" : "several solutions");
-    free(marks);
-    free(state);
-    assist_free(a);
     /* graded on a fresh engine, as anyone grading the text again would */
-    if (ok && !grade_puzzle(p, NULL, r)) {
-        diag_set(err, 0, 0, "internal error: the generated %s puzzle could not be graded", f->title);
-        ok = false;
+    check_result res = CHECKED;
+    if (!grade_puzzle(p, o, r)) {
+        res = o && o->hard_within > 0 ? CHECKED_HARD_UNKNOWN : CHECK_FAILED;
+        if (res == CHECK_FAILED)
+            diag_set(err, 0, 0, "internal error: the generated %s puzzle could not be graded", f->title);
     }
+    if (res == CHECKED) {
+        int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
+        int *marks = xcalloc((size_t)max, sizeof *marks);
+        f->init_state(p->data, state);
+        int nm = f->state_marks(p->data, state, marks, max);
+        long count = 0;
+        assist_status st = grade_count(p, a, marks, nm, 2, &count);
+        if (st != ASSIST_OK || count != 1) {
+            diag_set(err, 0, 0, "internal error: the generated %s puzzle has %s", f->title,
+                     st != ASSIST_OK ? "no uniqueness proof" : count == 0 ? "no solution" : "several solutions");
+            res = CHECK_FAILED;
+        }
+        free(marks);
+        free(state);
+    }
+    assist_free(a);
     puzzle_free(p);
-    return ok;
+    return res;
 }
 
 /* How many puzzles --difficulty may make before settling for the closest:
@@ -364,6 +377,11 @@ static bool check_and_grade(const game_family *f, const char *text, grade_report
 #define GRADE_ATTEMPTS 8
 #define GRADE_ATTEMPTS_SMALL 24
 #define GRADE_SMALL 1000
+/* When hard is asked for, every attempt but the last is dropped when the
+ * grade has not found it hard after this many explain calls: a hard step
+ * shows early, on the sparse board (at Train Tracks 30x30 within the first
+ * 40), while grading a board to the end costs several seconds. */
+#define GRADE_HARD_WITHIN 60
 
 bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, diag *err, FILE *note,
                     grade_report *report)
@@ -384,15 +402,24 @@ bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, d
         strbuf text = {0};
         grade_report rep;
         int nfacts = 0;
-        if (!f->generate(&o, &text, err) ||
-            !check_and_grade(f, text.s ? text.s : "", &rep, &nfacts, err)) {
+        if (!f->generate(&o, &text, err)) {
+            sb_free(&best);
+            return false;
+        }
+        grade_options probe = {.hard_within = GRADE_HARD_WITHIN};
+        bool last = k + 1 == attempts;
+        check_result cr = check_and_grade(f, text.s ? text.s : "", want == GRADE_HARD && !last ? &probe : NULL,
+                                          &rep, &nfacts, err);
+        if (cr == CHECK_FAILED) {
             sb_free(&text);
             sb_free(&best);
             return false;
         }
         if (k == 0 && want != GRADE_NONE && nfacts < GRADE_SMALL)
             attempts = GRADE_ATTEMPTS_SMALL;
-        int dist = want == GRADE_NONE ? 0 : abs((int)rep.level - (int)want);
+        int dist = cr == CHECKED_HARD_UNKNOWN ? INT_MAX
+                   : want == GRADE_NONE      ? 0
+                                             : abs((int)rep.level - (int)want);
         if (dist < best_dist) {
             best_dist = dist;
             sb_free(&best);

@@ -43,6 +43,10 @@ typedef struct {
     double seconds;   /* a time limit (0: none); running out gives no grade.
                        * Only for display (the menu): a grade that depends on
                        * the clock is not reproducible */
+    int hard_within;  /* give up, with no grade, when the puzzle is not yet
+                       * known to be hard after this many explain calls (0:
+                       * never).  The calls before are the same, so a puzzle
+                       * found hard gets the report it gets without this */
 } grade_options;
 
 /* Grades a loaded puzzle.  false when the puzzle has no solution or the
@@ -68,7 +72,9 @@ grade_level grade_from_text(const char *text);
 /* --generate: runs the family's generator, proves the puzzle has exactly
  * one solution (count limit 2), grades it, and, when a difficulty is asked
  * for and missed, tries again with seeds derived from the given one (a
- * bounded number of attempts, then the closest; a note on `note` says so).
+ * bounded number of attempts, then the closest; a note on `note` says so;
+ * for hard, an attempt not found hard within a few explain calls is
+ * dropped ungraded, and the last is graded in full).
  * The text gets a "# grade: LEVEL" first line when the family's parser
  * accepts it.  report (may be NULL) receives the chosen puzzle's grade. */
 bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, diag *err, FILE *note,
