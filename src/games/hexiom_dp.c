@@ -1,0 +1,817 @@
+/* hexiom_dp.c: the counting DP itself, one sweep of a renumbered board
+ * (hexiom_count.c chooses the sweep and answers the family's count). */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "games/hexiom.h"
+#include "games/hexiom_count.h"
+
+/* A solution is fixed by which slots are occupied: each tile's value is
+ * its count of occupied neighbours.  So decide the cells one by one in
+ * reading order and keep, for every distinct partial board, only what the
+ * rest of the board can still see:
+ *   - the FRONTIER: decided cells with a neighbour still undecided, each
+ *     as 3 bits (0 empty, 1 + neighbours occupied so far when occupied);
+ *   - how many tiles of each value the finished cells used.
+ * A cell is finished when its last neighbour (in reading order) is
+ * decided: its count is then final and must be a value still in stock.
+ * Partial boards that agree on both have the same completions, so the DP
+ * adds up their numbers.  The frontier is about one row long.  Partial
+ * boards that the tiles left cannot finish are dropped at once (the stock
+ * and value-sum bounds below): without them level 38 takes 20 times as long. */
+
+/* One step's partial boards, grouped by frontier code (ascending); each
+ * group holds its used-tiles codes (ascending) with their numbers.  A step
+ * maps a whole group to a child group at once, and a child group is the
+ * merge of its few parents' sorted lists: no hashing, and 8 bytes a
+ * partial board (the used-tiles code and the number share a word). */
+typedef struct {
+    uint64_t *fkey;
+    size_t *start; /* ngroups + 1 */
+    size_t ngroups, gcap;
+    uint64_t *e; /* used-tiles code << cbits | partial boards */
+    size_t len, cap;
+} layer;
+
+static void layer_open_group(layer *l, uint64_t f)
+{
+    if (l->ngroups + 2 > l->gcap) {
+        l->gcap = l->gcap ? 2 * l->gcap : 1024;
+        l->fkey = xrealloc(l->fkey, l->gcap * sizeof *l->fkey);
+        l->start = xrealloc(l->start, (l->gcap + 1) * sizeof *l->start);
+    }
+    l->fkey[l->ngroups] = f;
+    l->start[l->ngroups] = l->len;
+}
+
+/* keeps the group opened last unless it is empty */
+static void layer_close_group(layer *l)
+{
+    if (l->len > l->start[l->ngroups])
+        l->start[++l->ngroups] = l->len;
+}
+
+static inline void layer_push(layer *l, uint64_t e)
+{
+    if (l->len == l->cap) { /* grows by a quarter: the layers are the DP's memory */
+        l->cap = l->cap < 4096 ? 4096 : l->cap + l->cap / 4;
+        l->e = xrealloc(l->e, l->cap * sizeof *l->e);
+    }
+    l->e[l->len++] = e;
+}
+
+static void layer_clear(layer *l)
+{
+    l->ngroups = 0;
+    l->len = 0;
+    if (l->start)
+        l->start[0] = 0;
+}
+
+static void layer_free(layer *l)
+{
+    free(l->fkey);
+    free(l->start);
+    free(l->e);
+}
+
+/* A parent group's move to a child group: the tiles its newly finished
+ * cells take (delta, and per value how many). */
+typedef struct {
+    uint64_t f, delta;
+    uint32_t g;
+    signed char nv, v[HEXIOM_VALUES], k[HEXIOM_VALUES];
+} link;
+
+static int link_cmp(const void *a, const void *b)
+{
+    const link *x = a, *y = b;
+    if (x->f != y->f)
+        return x->f < y->f ? -1 : 1;
+    return x->g < y->g ? -1 : x->g > y->g;
+}
+
+/* Partial boards kept in one step (8 bytes each, two steps in memory at
+ * once); beyond this the DP gives up.  Level 39 peaks at 1.7 million;
+ * level 40 (side 6, only 16 empty slots) passes 3 million in its fifth row
+ * and hundreds of millions in its sixth, so it is left to enumeration. */
+#ifndef HEXIOM_DP_MAX_STATES
+#define HEXIOM_DP_MAX_STATES 3
+#endif
+#define MAX_STATES ((size_t)(HEXIOM_DP_MAX_STATES) << 20)
+
+double hexiom_dp_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What the cells after step j can still take, for the stock check: the
+ * value range [lo, hi] of each new frontier cell is its count so far plus
+ * what its undecided neighbours may add; undecided cells count as ranges
+ * too (the ones that must hold a tile) or as capacity (the free ones). */
+typedef struct {
+    int nfront;
+    int lo_add[64], hi_add[64], fval[64]; /* per new frontier position */
+    int must_cnt[HEXIOM_VALUES][HEXIOM_VALUES]; /* undecided must-occupy cells by range [a][b] */
+    int free_ge[HEXIOM_VALUES + 1], free_le[HEXIOM_VALUES]; /* undecided free cells reaching >= t / <= t */
+    /* for the value-sum bound (see sum_feasible) */
+    int edges2;     /* twice the edges among undecided cells that may be occupied */
+    int empties;    /* empties still to choose among the free undecided cells, before the state's own */
+    int nfree;      /* free undecided cells */
+    int *top;       /* top[k]: sum of the k largest degrees among them (may-be-occupied neighbours) */
+} step_info;
+
+/* The value sum.  Let R be the cells not yet finished.  If every
+ * undecided cell were occupied, the tiles in R would add up to
+ *   all = sum over occupied open cells of (count so far + 2 * undecided
+ *         neighbours) + twice the edges among undecided cells;
+ * each empty z among the undecided cells then takes away 2*deg(z), and
+ * every edge between two empties gives 4 back.  So all - (sum of the
+ * values left in stock) is even and at most twice the k largest degrees.
+ * "all" depends on the frontier only: one number per group. */
+static int sum_all(const step_info *si, const int *codes)
+{
+    int all = si->edges2;
+    for (int q = 0; q < si->nfront; q++)
+        if (codes[q])
+            all += codes[q] - 1 + 2 * si->hi_add[q];
+    return all;
+}
+
+/* Necessary conditions for finishing a partial board with the tiles left
+ * (rem): every occupied frontier cell has a value left in its range, the
+ * cells that need tiles pass Hall's test on every value interval, and the
+ * tiles of high (low) values have enough places that can reach them.
+ * For one group they depend on the tiles left only through which values
+ * are used up (zmask; ranges skip those values) and then through sums of
+ * rem over value intervals, so they are prepared once per group and zmask
+ * as bounds lo <= P[x] - P[y] <= hi, P the prefix sums of rem. */
+typedef struct {
+    unsigned char x, y; /* bit offsets of P[x], P[y] in a left_info's p */
+    short lo, hi;
+} bound;
+
+#define MAX_BOUNDS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2 + 2 * HEXIOM_VALUES)
+
+typedef struct {
+    int zmask;
+    bool dead;
+    int nb;
+    bound b[MAX_BOUNDS];
+} group_check;
+
+static void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock,
+                             group_check *gc)
+{
+    int cnt[HEXIOM_VALUES][HEXIOM_VALUES];
+    memcpy(cnt, si->must_cnt, sizeof cnt);
+    int reach_ge[HEXIOM_VALUES + 1], reach_le[HEXIOM_VALUES];
+    memcpy(reach_ge, si->free_ge, sizeof reach_ge);
+    memcpy(reach_le, si->free_le, sizeof reach_le);
+    gc->zmask = zmask;
+    gc->dead = false;
+    gc->nb = 0;
+    for (int q = 0; q < si->nfront; q++) {
+        if (!codes[q])
+            continue;
+        int lo = codes[q] - 1 + si->lo_add[q], hi = codes[q] - 1 + si->hi_add[q];
+        if (hi > HEXIOM_VALUES - 1)
+            hi = HEXIOM_VALUES - 1;
+        if (si->fval[q] >= 0) {
+            if (si->fval[q] < lo || si->fval[q] > hi) {
+                gc->dead = true;
+                return;
+            }
+            lo = hi = si->fval[q];
+        }
+        while (lo <= hi && (zmask >> lo & 1))
+            lo++;
+        while (hi >= lo && (zmask >> hi & 1))
+            hi--;
+        if (lo > hi) {
+            gc->dead = true;
+            return;
+        }
+        cnt[lo][hi]++;
+        for (int t = 0; t <= hi; t++)
+            reach_ge[t]++;
+        for (int t = lo; t < HEXIOM_VALUES; t++)
+            reach_le[t]++;
+    }
+    /* Hall on intervals: cells whose range lies in [a, b] need that many
+     * tiles there.  The tiles left in an interval are at least those in
+     * any interval inside it, so a bound is kept only when it asks for more
+     * than the two intervals one value shorter do (or more than nothing),
+     * and only when the stock could ever fall short of it. */
+    int need[HEXIOM_VALUES][HEXIOM_VALUES];
+    for (int a = HEXIOM_VALUES - 1; a >= 0; a--)
+        for (int b = a; b < HEXIOM_VALUES; b++) {
+            int in = 0; /* cells with range exactly [a2, b2] inside [a, b] */
+            for (int a2 = a; a2 <= b; a2++)
+                for (int b2 = a2; b2 <= b; b2++)
+                    in += cnt[a2][b2];
+            need[a][b] = in;
+            int sub = 0;
+            if (b > a) {
+                sub = need[a + 1][b] > need[a][b - 1] ? need[a + 1][b] : need[a][b - 1];
+            }
+            int most = 0;
+            for (int v = a; v <= b; v++)
+                most += stock[v];
+            if (in > sub && in > 0 && in <= most)
+                gc->b[gc->nb++] = (bound){(unsigned char)(8 * (b + 1)), (unsigned char)(8 * a), (short)in, SHRT_MAX};
+            else if (in > most) {
+                gc->dead = true;
+                return;
+            }
+        }
+    /* tiles of value >= t (<= t) left: fall as t rises (falls), so a bound
+     * is kept only when tighter than those of every smaller (larger) t */
+    int tightest = INT_MAX;
+    for (int t = 0; t < HEXIOM_VALUES; t++) {
+        int most = 0;
+        for (int v = t; v < HEXIOM_VALUES; v++)
+            most += stock[v];
+        if (reach_ge[t] < tightest && reach_ge[t] < most)
+            gc->b[gc->nb++] = (bound){8 * HEXIOM_VALUES, (unsigned char)(8 * t), SHRT_MIN, (short)reach_ge[t]};
+        if (reach_ge[t] < tightest)
+            tightest = reach_ge[t];
+    }
+    tightest = INT_MAX;
+    for (int t = HEXIOM_VALUES - 1; t >= 0; t--) {
+        int most = 0;
+        for (int v = 0; v <= t; v++)
+            most += stock[v];
+        if (reach_le[t] < tightest && reach_le[t] < most)
+            gc->b[gc->nb++] = (bound){(unsigned char)(8 * (t + 1)), 0, SHRT_MIN, (short)reach_le[t]};
+        if (reach_le[t] < tightest)
+            tightest = reach_le[t];
+    }
+}
+
+static bool group_check_ok(const group_check *gc, uint64_t p)
+{
+    if (gc->dead)
+        return false;
+    for (int i = 0; i < gc->nb; i++) {
+        int d = (int)((p >> gc->b[i].x) & 255) - (int)((p >> gc->b[i].y) & 255);
+        if (d < gc->b[i].lo || d > gc->b[i].hi)
+            return false;
+    }
+    return true;
+}
+
+/* What a used-tiles code says about the tiles left, read from tables by
+ * chunks of its bits (each value's count lies within one chunk): p holds
+ * P[x], the tiles left of values below x, in byte x; sum, their values
+ * added up; zmask, the values used up. */
+typedef struct {
+    uint64_t p;
+    int sum, zmask;
+} left_info;
+
+#define CHUNK_BITS 12
+
+typedef struct {
+    int nchunk, shift[HEXIOM_VALUES], mask[HEXIOM_VALUES];
+    left_info *tab[HEXIOM_VALUES];
+    int zbase; /* values with no tiles at all */
+} left_tables;
+
+static void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width)
+{
+    memset(lt, 0, sizeof *lt);
+    for (int v = 0; v < HEXIOM_VALUES; v++)
+        if (!width[v])
+            lt->zbase |= 1 << v;
+    for (int v = 0; v < HEXIOM_VALUES;) {
+        if (!width[v]) {
+            v++;
+            continue;
+        }
+        int first = v, bits = 0;
+        while (v < HEXIOM_VALUES && bits + width[v] <= CHUNK_BITS)
+            bits += width[v++];
+        int c = lt->nchunk++;
+        lt->shift[c] = shift[first];
+        lt->mask[c] = (1 << bits) - 1;
+        lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
+        for (int x = 0; x < 1 << bits; x++) {
+            left_info *t = &lt->tab[c][x];
+            for (int w = first; w < v; w++) {
+                int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
+                int r = used <= inv[w] ? inv[w] - used : 0;
+                for (int y = w + 1; y <= HEXIOM_VALUES; y++)
+                    t->p += (uint64_t)r << (8 * y);
+                t->sum += w * r;
+                t->zmask |= (r == 0) << w;
+            }
+        }
+    }
+}
+
+static inline left_info left_of(const left_tables *lt, uint64_t u)
+{
+    left_info li = {0, 0, lt->zbase};
+    for (int c = 0; c < lt->nchunk; c++) {
+        const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
+        li.p += t->p;
+        li.sum += t->sum;
+        li.zmask |= t->zmask;
+    }
+    return li;
+}
+
+static void left_tables_free(left_tables *lt)
+{
+    for (int c = 0; c < lt->nchunk; c++)
+        free(lt->tab[c]);
+}
+
+/* Moves *pos to the first entry of a parent group (up to end) whose
+ * tiles still allow what the link's finished cells take; returns that
+ * entry's code as the child's (shifted by the link's delta), UINT64_MAX
+ * when there is none. */
+static inline uint64_t next_fit(const layer *cur, const link *L, size_t *pos, size_t end, const int *inv,
+                                const int *shift, const int *width, int cbits)
+{
+    for (; *pos < end; ++*pos) {
+        uint64_t u = cur->e[*pos] >> cbits;
+        bool fits = true;
+        for (int t = 0; t < L->nv; t++) {
+            int v = L->v[t];
+            fits &= (int)((u >> shift[v]) & ((1u << width[v]) - 1)) + L->k[t] <= inv[v];
+        }
+        if (fits)
+            return u + L->delta;
+    }
+    return UINT64_MAX;
+}
+
+/* The mirror that turns every row around maps the board onto itself (for
+ * a level whose holes, locked tiles and marks below the current row are
+ * symmetric too).  After the last cell of a row the frontier is that row,
+ * so a partial board and its mirror image (frontier codes reversed, same
+ * tiles used) have the same completions: each group is filed under the
+ * smaller of its frontier code and the reversed one, and groups filed
+ * together are merged.  That halves the partial boards of the rows below.
+ * perm[q]: the frontier position of the image of position q.  false when
+ * a number outgrows its bits. */
+typedef struct {
+    uint64_t f;
+    size_t g;
+} filed;
+
+static int filed_cmp(const void *a, const void *b)
+{
+    const filed *x = a, *y = b;
+    if (x->f != y->f)
+        return x->f < y->f ? -1 : 1;
+    return x->g < y->g ? -1 : x->g > y->g;
+}
+
+static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront, int cbits)
+{
+    uint64_t cmask = (1ull << cbits) - 1;
+    filed *fl = xmalloc((in->ngroups + 1) * sizeof *fl);
+    for (size_t g = 0; g < in->ngroups; g++) {
+        uint64_t f = in->fkey[g], r = 0;
+        for (int q = 0; q < nfront; q++)
+            r |= ((f >> (3 * q)) & 7) << (3 * perm[q]);
+        fl[g].f = r < f ? r : f;
+        fl[g].g = g;
+    }
+    qsort(fl, in->ngroups, sizeof *fl, filed_cmp);
+    layer_clear(out);
+    bool ok = true;
+    for (size_t a = 0, b; a < in->ngroups && ok; a = b) {
+        for (b = a + 1; b < in->ngroups && fl[b].f == fl[a].f; b++)
+            ;
+        layer_open_group(out, fl[a].f);
+        if (b == a + 1) { /* alone: copied */
+            for (size_t i = in->start[fl[a].g]; i < in->start[fl[a].g + 1]; i++)
+                layer_push(out, in->e[i]);
+        } else { /* a group and its image (or several: merged pairwise) */
+            size_t i = in->start[fl[a].g], ie = in->start[fl[a].g + 1];
+            size_t mark = out->len;
+            for (size_t x = i; x < ie; x++)
+                layer_push(out, in->e[x]);
+            for (size_t t = a + 1; t < b && ok; t++) {
+                /* merge out->e[mark..len) with group fl[t].g into the tail */
+                size_t na = out->len - mark, j = in->start[fl[t].g], je = in->start[fl[t].g + 1];
+                uint64_t *tmp = xmalloc((na + 1) * sizeof *tmp);
+                memcpy(tmp, &out->e[mark], na * sizeof *tmp);
+                out->len = mark;
+                size_t x = 0;
+                while (x < na || j < je) {
+                    uint64_t ua = x < na ? tmp[x] >> cbits : UINT64_MAX;
+                    uint64_t ub = j < je ? in->e[j] >> cbits : UINT64_MAX;
+                    if (ua < ub) {
+                        layer_push(out, tmp[x++]);
+                    } else if (ub < ua) {
+                        layer_push(out, in->e[j++]);
+                    } else {
+                        uint64_t cnt = (tmp[x++] & cmask) + (in->e[j++] & cmask);
+                        ok &= cnt <= cmask;
+                        layer_push(out, ua << cbits | (cnt & cmask));
+                    }
+                }
+                free(tmp);
+            }
+        }
+        layer_close_group(out);
+    }
+    free(fl);
+    return ok;
+}
+
+assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int stop, uint64_t work_cap,
+                             double deadline, uint64_t *work, uint64_t *total_out, bool *too_big)
+{
+    const hexiom_puzzle *h = bd->h;
+    const signed char *focc = bd->focc, *fval = bd->fval;
+    int n = h->ncells;
+    *work = 0;
+    *total_out = 0;
+    *too_big = false;
+    /* latest[c]: the step at which cell c is finished */
+    int *latest = xmalloc((size_t)n * sizeof *latest);
+    for (int c = 0; c < n; c++) {
+        latest[c] = c;
+        for (int k = 0; k < 6; k++)
+            if (bd->nbr[c * 6 + k] > latest[c])
+                latest[c] = bd->nbr[c * 6 + k];
+    }
+    /* the used-tile counts as bit fields, shift[v] and width[v] per value */
+    int shift[HEXIOM_VALUES], width[HEXIOM_VALUES], ubits = 0;
+    uint64_t mul[HEXIOM_VALUES], full = 0; /* full: "every tile used" */
+    for (int v = 0; v < HEXIOM_VALUES; v++) {
+        width[v] = 0;
+        while ((1 << width[v]) <= h->inv[v])
+            width[v]++;
+        shift[v] = ubits;
+        mul[v] = 1ull << shift[v];
+        ubits += width[v];
+        full += mul[v] * (uint64_t)h->inv[v];
+    }
+#define USED(code, v) ((int)(((code) >> shift[v]) & ((1u << width[v]) - 1)))
+
+    /* the key packs 3 bits per frontier cell and the used-tiles code */
+    int maxfront = 0;
+    for (int j = 0, open = 0; j < n; j++) {
+        open++; /* cell j joins; the cells finished at step j leave */
+        for (int c = 0; c <= j; c++)
+            open -= latest[c] == j;
+        if (open > maxfront)
+            maxfront = open;
+    }
+    int fbits = 3 * maxfront, cbits = ubits > 2 ? 64 - ubits : 62;
+    if (fbits > 64 || cbits < 24 || h->ntiles > 255) {
+        *too_big = true;
+        free(latest);
+        return ASSIST_UNKNOWN;
+    }
+    uint64_t cmask = (1ull << cbits) - 1;
+    left_tables lt;
+    left_tables_make(&lt, h->inv, shift, width);
+    int *degs = xmalloc((size_t)(n + 1) * sizeof *degs), *top = xmalloc((size_t)(n + 2) * sizeof *top);
+    int *front = xmalloc((size_t)(n + 1) * sizeof *front), nfront = 0;
+    int *nfrontv = xmalloc((size_t)(n + 1) * sizeof *nfrontv), nnew;
+    int codes[64], ncodes[64];
+    layer cur = {0}, next = {0};
+    layer_clear(&cur);
+    if (!contradiction) {
+        layer_open_group(&cur, 0);
+        layer_push(&cur, 1);
+        layer_close_group(&cur);
+    }
+    link *links = NULL;
+    size_t linkcap = 0;
+    size_t *pos = NULL, *end = NULL;
+    enum { MAX_CHECKS = 16 };
+    group_check checks[MAX_CHECKS];
+    uint64_t *head = NULL;
+    assist_status st = ASSIST_OK;
+    /* cells left undecided after step j that could still be occupied */
+    int *free_after = xmalloc((size_t)n * sizeof *free_after);
+    for (int j = n - 1, k = 0; j >= 0; j--) {
+        free_after[j] = k;
+        k += focc[j] != 0;
+    }
+    /* sym_after[j]: the cells after j are their mirror images' equals */
+    bool *sym_after = xmalloc((size_t)n * sizeof *sym_after);
+    for (int j = n - 1, ok = 1; j >= 0; j--) {
+        sym_after[j] = ok;
+        int m = bd->mirror ? bd->mirror[j] : j;
+        ok &= focc[j] == focc[m] && fval[j] == fval[m] && bd->hole[j] == bd->hole[m];
+    }
+    for (int j = 0; j < n && cur.ngroups; j++) {
+        if (j == stop) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
+        /* the new frontier: old cells not finished at step j, then j */
+        nnew = 0;
+        for (int p = 0; p < nfront; p++)
+            if (latest[front[p]] > j)
+                nfrontv[nnew++] = front[p];
+        if (latest[j] > j)
+            nfrontv[nnew++] = j;
+        bool nb[64];
+        for (int p = 0; p < nfront; p++) {
+            nb[p] = false;
+            for (int k = 0; k < 6; k++)
+                nb[p] |= bd->nbr[j * 6 + k] == front[p];
+        }
+        step_info si;
+        memset(&si, 0, sizeof si);
+        si.nfront = nnew;
+        for (int q = 0; q < nnew; q++) {
+            int c = nfrontv[q];
+            si.fval[q] = fval[c];
+            for (int k = 0; k < 6; k++) {
+                int o = bd->nbr[c * 6 + k];
+                if (o > j && focc[o] != 0) {
+                    si.hi_add[q]++;
+                    si.lo_add[q] += focc[o] == 1;
+                }
+            }
+        }
+        {
+            int nfree = 0, forced_empty = 0, decided_slots = 0;
+            for (int c = 0; c < n; c++) {
+                if (c <= j) {
+                    decided_slots += !bd->hole[c];
+                    continue;
+                }
+                if (focc[c] == 0) {
+                    forced_empty += !bd->hole[c];
+                    continue;
+                }
+                for (int k = 0; k < 6; k++) {
+                    int o = bd->nbr[c * 6 + k];
+                    si.edges2 += o > j && focc[o] != 0;
+                }
+                if (focc[c] < 0) {
+                    int d = 0;
+                    for (int k = 0; k < 6; k++) {
+                        int o = bd->nbr[c * 6 + k];
+                        d += o >= 0 && focc[o] != 0;
+                    }
+                    degs[nfree++] = d;
+                }
+            }
+            /* largest first */
+            for (int a = 1; a < nfree; a++)
+                for (int b = a; b > 0 && degs[b] > degs[b - 1]; b--) {
+                    int t = degs[b];
+                    degs[b] = degs[b - 1];
+                    degs[b - 1] = t;
+                }
+            top[0] = 0;
+            for (int a = 0; a < nfree; a++)
+                top[a + 1] = top[a] + degs[a];
+            si.top = top;
+            si.nfree = nfree;
+            si.empties = (h->nslots - h->ntiles) - forced_empty - decided_slots;
+        }
+        for (int c = j + 1; c < n; c++) {
+            if (focc[c] == 0)
+                continue;
+            int lo = 0, hi = 0;
+            for (int k = 0; k < 6; k++) {
+                int o = bd->nbr[c * 6 + k];
+                if (o >= 0 && focc[o] != 0) {
+                    hi++;
+                    lo += focc[o] == 1;
+                }
+            }
+            if (hi > HEXIOM_VALUES - 1)
+                hi = HEXIOM_VALUES - 1;
+            if (fval[c] >= 0)
+                lo = hi = fval[c];
+            if (focc[c] == 1) {
+                si.must_cnt[lo][hi]++;
+                for (int t = 0; t <= hi; t++)
+                    si.free_ge[t]++;
+                for (int t = lo; t < HEXIOM_VALUES; t++)
+                    si.free_le[t]++;
+            } else {
+                for (int t = 0; t <= hi; t++)
+                    si.free_ge[t]++;
+                for (int t = lo; t < HEXIOM_VALUES; t++)
+                    si.free_le[t]++;
+            }
+        }
+        /* each group's move for each content of cell j */
+        if (2 * cur.ngroups > linkcap) {
+            linkcap = 2 * cur.ngroups;
+            links = xrealloc(links, linkcap * sizeof *links);
+        }
+        size_t nlinks = 0;
+        for (size_t g = 0; g < cur.ngroups; g++) {
+            for (int p = 0; p < nfront; p++)
+                codes[p] = (int)((cur.fkey[g] >> (3 * p)) & 7);
+            for (int o = 0; o < 2; o++) {
+                if (focc[j] >= 0 && focc[j] != o)
+                    continue;
+                int own = 1; /* 1 + count */
+                bool ok = true;
+                for (int p = 0; p < nfront; p++) {
+                    ncodes[p] = codes[p];
+                    if (codes[p] && nb[p]) {
+                        own++;
+                        if (o)
+                            ncodes[p]++;
+                    }
+                    if (ncodes[p] > 7)
+                        ok = false;
+                }
+                ncodes[nfront] = o ? own : 0;
+                /* finish the cells whose last neighbour is j */
+                link *L = &links[nlinks];
+                L->f = 0;
+                L->delta = 0;
+                L->g = (uint32_t)g;
+                L->nv = 0;
+                int q = 0;
+                for (int p = 0; p <= nfront && ok; p++) {
+                    int c = p < nfront ? front[p] : j;
+                    if (latest[c] > j) {
+                        L->f |= (uint64_t)ncodes[p] << (3 * q++);
+                        continue;
+                    }
+                    if (!ncodes[p])
+                        continue;
+                    int v = ncodes[p] - 1;
+                    if (v >= HEXIOM_VALUES || (fval[c] >= 0 && fval[c] != v) || !h->inv[v]) {
+                        ok = false;
+                        break;
+                    }
+                    L->delta += mul[v];
+                    int a = 0;
+                    while (a < L->nv && L->v[a] != v)
+                        a++;
+                    if (a == L->nv) {
+                        L->v[a] = (signed char)v;
+                        L->k[a] = 0;
+                        L->nv++;
+                    }
+                    L->k[a]++;
+                }
+                if (ok)
+                    nlinks++;
+            }
+        }
+        qsort(links, nlinks, sizeof *links, link_cmp);
+        pos = xrealloc(pos, (nlinks + 1) * sizeof *pos);
+        end = xrealloc(end, (nlinks + 1) * sizeof *end);
+        head = xrealloc(head, (nlinks + 1) * sizeof *head);
+        /* each child group: merge its parents' lists, shifted by their deltas */
+        layer_clear(&next);
+        for (size_t a = 0, b; a < nlinks && st == ASSIST_OK; a = b) {
+            for (b = a + 1; b < nlinks && links[b].f == links[a].f; b++)
+                ;
+            if (deadline > 0 && hexiom_dp_seconds() > deadline) {
+                st = ASSIST_UNKNOWN;
+                break;
+            }
+            uint64_t f = links[a].f;
+            int qcodes[64], occ_front = 0;
+            for (int q = 0; q < nnew; q++) {
+                qcodes[q] = (int)((f >> (3 * q)) & 7);
+                occ_front += qcodes[q] > 0;
+            }
+            int all = sum_all(&si, qcodes), ncheck = 0;
+            int k = 0;
+            for (size_t l = a; l < b; l++) {
+                pos[k] = cur.start[links[l].g];
+                end[k] = cur.start[links[l].g + 1];
+                k++;
+            }
+            layer_open_group(&next, f);
+            /* head[i]: parent i's next code that fits the stock, shifted into
+             * the child's code; UINT64_MAX at its end */
+            for (int i = 0; i < k; i++)
+                head[i] = next_fit(&cur, &links[a + (size_t)i], &pos[i], end[i], h->inv, shift, width, cbits);
+            for (;;) {
+                uint64_t u = UINT64_MAX;
+                for (int i = 0; i < k; i++)
+                    if (head[i] < u)
+                        u = head[i];
+                if (u == UINT64_MAX)
+                    break;
+                uint64_t cnt = 0;
+                for (int i = 0; i < k; i++) {
+                    if (head[i] != u)
+                        continue;
+                    cnt += cur.e[pos[i]] & cmask;
+                    pos[i]++;
+                    head[i] = next_fit(&cur, &links[a + (size_t)i], &pos[i], end[i], h->inv, shift, width, cbits);
+                }
+                if (cnt > cmask) { /* more partial boards than the word holds */
+                    st = ASSIST_UNKNOWN;
+                    *too_big = true;
+                    break;
+                }
+                left_info li = left_of(&lt, u);
+                int occupied = occ_front + h->ntiles - (int)(li.p >> (8 * HEXIOM_VALUES));
+                if (occupied > h->ntiles || occupied + free_after[j] < h->ntiles)
+                    continue;
+                /* empties among decided slots: decided - occupied */
+                int empties_left = si.empties + occupied, red = all - li.sum;
+                if (empties_left < 0 || empties_left > si.nfree || red < 0 || red % 2 ||
+                    red > 2 * si.top[empties_left])
+                    continue;
+                int c = 0;
+                while (c < ncheck && checks[c].zmask != li.zmask)
+                    c++;
+                if (c == ncheck) {
+                    if (ncheck == MAX_CHECKS) /* forget the others */
+                        c = ncheck = 0;
+                    group_check_make(&si, qcodes, li.zmask, h->inv, &checks[c]);
+                    ncheck++;
+                }
+                if (!group_check_ok(&checks[c], li.p))
+                    continue;
+                layer_push(&next, u << cbits | cnt);
+            }
+            layer_close_group(&next);
+        }
+        if (st != ASSIST_OK)
+            break;
+        if (next.len > MAX_STATES) {
+            st = ASSIST_UNKNOWN;
+            *too_big = true;
+            break;
+        }
+        /* fold mirror images together (into cur's memory: the parents are done) */
+        bool folded = false;
+        if (bd->mirror && bd->row_end[j] && sym_after[j] && nnew > 1) {
+            int perm[64];
+            bool closed = true;
+            for (int q = 0; q < nnew && closed; q++) {
+                int c = nfrontv[q], m = bd->mirror[c];
+                perm[q] = -1;
+                for (int q2 = 0; q2 < nnew; q2++)
+                    if (nfrontv[q2] == m)
+                        perm[q] = q2;
+                /* the frontier's own constraints must be symmetric too */
+                closed = perm[q] >= 0 && focc[c] == focc[m] && fval[c] == fval[m];
+            }
+            if (closed) {
+                if (!fold_layer(&next, &cur, perm, nnew, cbits)) {
+                    st = ASSIST_UNKNOWN;
+                    *too_big = true;
+                    break;
+                }
+                folded = true;
+            }
+        }
+        if (!folded) {
+            layer t = cur;
+            cur = next;
+            next = t;
+        }
+#ifdef HEXIOM_DP_TRACE /* states per step, for tuning */
+        fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, cur.ngroups, cur.len,
+                (double)clock() / CLOCKS_PER_SEC);
+#endif
+        *work += cur.len;
+        if (*work > work_cap) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
+        memcpy(front, nfrontv, (size_t)nnew * sizeof *front);
+        nfront = nnew;
+    }
+    if (st == ASSIST_OK) {
+        uint64_t total = 0;
+        for (size_t g = 0; g < cur.ngroups; g++)
+            for (size_t i = cur.start[g]; i < cur.start[g + 1]; i++)
+                if (cur.e[i] >> cbits == full)
+                    total += cur.e[i] & cmask;
+        *total_out = total;
+    }
+    layer_free(&cur);
+    layer_free(&next);
+    left_tables_free(&lt);
+    free(links);
+    free(pos);
+    free(end);
+    free(head);
+    free(front);
+    free(nfrontv);
+    free(free_after);
+    free(sym_after);
+    free(degs);
+    free(top);
+    free(latest);
+    return st;
+}
