@@ -345,9 +345,11 @@ static check_result check_and_grade(const game_family *f, const char *text, cons
     assist *a = puzzle_encode(p);
     int max = assist_num_facts(a) + 1;
     *nfacts = max - 1;
-    /* graded on a fresh engine, as anyone grading the text again would */
+    /* graded on a fresh engine, as anyone grading the text again would;
+     * the proof then runs on the same engine, helped by what the grade
+     * has learned (learned clauses hold in every solution) */
     check_result res = CHECKED;
-    if (!grade_puzzle(p, o, r)) {
+    if (!grade_on(p, a, o, r)) {
         res = o && o->hard_within > 0 ? CHECKED_HARD_UNKNOWN : CHECK_FAILED;
         if (res == CHECK_FAILED)
             diag_set(err, 0, 0, "internal error: the generated %s puzzle could not be graded", f->title);
@@ -358,6 +360,7 @@ static check_result check_and_grade(const game_family *f, const char *text, cons
         f->init_state(p->data, state);
         int nm = f->state_marks(p->data, state, marks, max);
         long count = 0;
+        assist_set_budget(a, NULL);
         assist_status st = grade_count(p, a, marks, nm, 2, &count);
         if (st != ASSIST_OK || count != 1) {
             diag_set(err, 0, 0, "internal error: the generated %s puzzle has %s", f->title,
