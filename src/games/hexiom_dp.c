@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "games/hexiom.h"
 #include "games/hexiom_count.h"
@@ -85,27 +86,44 @@ typedef struct {
     uint64_t f, delta;
     uint32_t g;
     signed char nv, v[HEXIOM_VALUES], k[HEXIOM_VALUES];
-} link;
+} dp_link;
 
 static int link_cmp(const void *a, const void *b)
 {
-    const link *x = a, *y = b;
+    const dp_link *x = a, *y = b;
     if (x->f != y->f)
         return x->f < y->f ? -1 : 1;
     return x->g < y->g ? -1 : x->g > y->g;
 }
 
-/* Partial boards kept in one step, in millions (8 bytes each, two steps
- * in memory at once); beyond this the DP gives up.  Level 39 peaks at
- * about 140 thousand.  Level 40 (side 6, only 16 empty slots) passes 3
- * million in its fifth row; built with -DHEXIOM_DP_MAX_STATES=2000 the DP
- * counts it, 7,908,056,235,606 boards, keeping up to 527 million partial
- * boards (seventh row), 8 GB and about six minutes of CPU: by default it is
- * left to enumeration. */
-#ifndef HEXIOM_DP_MAX_STATES
-#define HEXIOM_DP_MAX_STATES 3
+/* Partial boards kept in one step.  Each costs about 16 bytes at the peak
+ * (8 in each of the two steps held, plus the links between them), and the
+ * DP may use half of the machine's memory; beyond that it gives up and the
+ * count is left to enumeration.  Level 39 peaks at about 140 thousand.
+ * Level 40 (side 6, only 16 empty slots) keeps up to 527 million partial
+ * boards (seventh row), 8 GB and about six minutes of CPU, and counts
+ * 7,908,056,235,606 boards: a machine with 24 GB of memory counts it, a
+ * smaller one leaves it to enumeration (which never gets that far).
+ * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
+#define HEXIOM_DP_BYTES_PER_STATE 16
+#define HEXIOM_DP_MIN_STATES ((size_t)3 << 20)
+
+static size_t max_states(void)
+{
+#ifdef HEXIOM_DP_MAX_STATES
+    return (size_t)(HEXIOM_DP_MAX_STATES) << 20;
+#else
+    static size_t cached;
+    if (!cached) {
+        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+        size_t half = pages > 0 && page > 0 ? (size_t)pages / 2 * (size_t)page : 0;
+        cached = half / HEXIOM_DP_BYTES_PER_STATE;
+        if (cached < HEXIOM_DP_MIN_STATES)
+            cached = HEXIOM_DP_MIN_STATES;
+    }
+    return cached;
 #endif
-#define MAX_STATES ((size_t)(HEXIOM_DP_MAX_STATES) << 20)
+}
 
 double hexiom_dp_seconds(void)
 {
@@ -341,7 +359,7 @@ static void left_tables_free(left_tables *lt)
  * tiles still allow what the link's finished cells take; returns that
  * entry's code as the child's (shifted by the link's delta), UINT64_MAX
  * when there is none. */
-static inline uint64_t next_fit(const layer *cur, const link *L, size_t *pos, size_t end, const int *inv,
+static inline uint64_t next_fit(const layer *cur, const dp_link *L, size_t *pos, size_t end, const int *inv,
                                 const int *shift, const int *width, int cbits)
 {
     for (; *pos < end; ++*pos) {
@@ -494,7 +512,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         layer_push(&cur, 1);
         layer_close_group(&cur);
     }
-    link *links = NULL;
+    dp_link *links = NULL;
     size_t linkcap = 0;
     size_t *pos = NULL, *end = NULL;
     enum { MAX_CHECKS = 16 };
@@ -638,7 +656,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
                 }
                 ncodes[nfront] = o ? own : 0;
                 /* finish the cells whose last neighbour is j */
-                link *L = &links[nlinks];
+                dp_link *L = &links[nlinks];
                 L->f = 0;
                 L->delta = 0;
                 L->g = (uint32_t)g;
@@ -749,7 +767,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         }
         if (st != ASSIST_OK)
             break;
-        if (next.len > MAX_STATES) {
+        if (next.len > max_states()) {
             st = ASSIST_UNKNOWN;
             *too_big = true;
             break;
