@@ -77,6 +77,8 @@ int tantrix_cell(const tantrix_puzzle *t, int q, int r);
 
 /* Colour letter 'R' 'Y' 'B' 'G' and name "red" ... */
 char tantrix_colour_letter(int c);
+/* The colour a letter of the tile set names (R Y B G), -1 for none. */
+int tantrix_colour_of_letter(char letter);
 const char *tantrix_colour_name(int c);
 
 tantrix_puzzle *tantrix_new(int n);

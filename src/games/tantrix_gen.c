@@ -24,7 +24,7 @@
 /* Search nodes when dealing tiles onto one loop. */
 #define TANTRIX_GEN_NODES 20000
 
-static const char LETTERS[] = "RYBG";
+extern const game_family tantrix_family;
 
 /* A working board: cells within W of the origin, in a square array. */
 #define W 24
@@ -180,7 +180,7 @@ typedef struct {
 
 static int colour_at(int tile, int rot, int k)
 {
-    return (int)(strchr(LETTERS, tantrix_set[tile].edges[((k - rot) % 6 + 6) % 6]) - LETTERS);
+    return tantrix_colour_of_letter(tantrix_set[tile].edges[((k - rot) % 6 + 6) % 6]);
 }
 
 /* Does tile turned rot fit cell i: loop colour exactly on the cell's two
@@ -241,7 +241,7 @@ static bool deal_tiles(const loop_shape *s, int loop, rng *g, dealer *d)
         d->cell_of[at(s->q[i], s->r[i])] = i + 1;
     }
     for (int t = 0; t < TANTRIX_SET_SIZE; t++)
-        if (strchr(tantrix_set[t].edges, LETTERS[loop]))
+        if (strchr(tantrix_set[t].edges, tantrix_colour_letter(loop)))
             d->pool[d->npool++] = t;
     return deal(d, g, 0);
 }
@@ -314,7 +314,6 @@ typedef struct {
  * there is none, ASSIST_OK with the tiles where it differs in diff. */
 static assist_status other_solution(prover *pv, const plan *p, int *diff, int *ndiff)
 {
-    extern const game_family tantrix_family;
     const tantrix_puzzle *t = pv->t;
     given_state(p, pv->state);
     int nm = tantrix_family.state_marks(t, pv->state, pv->marks, t->n + 2);
@@ -370,7 +369,6 @@ static bool unique(prover *pv, plan *p)
 
 bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err)
 {
-    extern const game_family tantrix_family;
     int n = opt->width ? opt->width : TANTRIX_GEN_DEFAULT;
     if (opt->height != opt->width || n < TANTRIX_GEN_MIN || n > TANTRIX_GEN_MAX) {
         diag_set(err, 0, 0, "a Tantrix puzzle of %d to %d tiles (--size N)", TANTRIX_GEN_MIN,

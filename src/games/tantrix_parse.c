@@ -12,6 +12,11 @@ static const char LETTERS[] = "RYBG";
 static const char *const NAMES[] = {"red", "yellow", "blue", "green"};
 
 char tantrix_colour_letter(int c) { return c >= 0 && c < TANTRIX_NCOLOURS ? LETTERS[c] : '?'; }
+int tantrix_colour_of_letter(char letter)
+{
+    const char *p = letter ? strchr(LETTERS, letter) : NULL;
+    return p ? (int)(p - LETTERS) : -1;
+}
 const char *tantrix_colour_name(int c) { return c >= 0 && c < TANTRIX_NCOLOURS ? NAMES[c] : "?"; }
 
 tantrix_puzzle *tantrix_new(int n)
@@ -182,7 +187,7 @@ static bool add_standard(spec *sp, int num, diag *err, const char *text, size_t 
         return fail(err, text, pos, "at most 56 tiles in one puzzle%s", NULL);
     sp->used[num] = true;
     for (int k = 0; k < 6; k++)
-        sp->col[sp->ntiles][k] = (unsigned char)(strchr(LETTERS, tantrix_set[num - 1].edges[k]) - LETTERS);
+        sp->col[sp->ntiles][k] = (unsigned char)tantrix_colour_of_letter(tantrix_set[num - 1].edges[k]);
     sp->std_number[sp->ntiles++] = num;
     return true;
 }
@@ -402,8 +407,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
     if (sp.discovery) {
         for (int k = 1; k <= sp.discovery; k++)
             add_standard(&sp, k, err, text, discovery_pos);
-        const char *lc = strchr(LETTERS, tantrix_set[sp.discovery - 1].back);
-        sp.loop = (int)(lc - LETTERS);
+        sp.loop = tantrix_colour_of_letter(tantrix_set[sp.discovery - 1].back);
     } else {
         if (!any) {
             fail(err, text, pos, "a Tantrix puzzle: 'discovery N', or tiles and 'loop COLOUR'%s", NULL);

@@ -191,7 +191,7 @@ static void draw_tile(const tantrix_puzzle *t, canvas *cv, int limit, int y, int
         char g[2] = {num[i], 0};
         put(cv, limit, y + 2, x + 4 - len / 2 + i, g, ROLE_PLAIN, marks | MARK_BOLD);
     }
-    if (t->given_rot[tile] != TANTRIX_OFF) { /* locked: the number in brackets */
+    if (given(t, tile)) { /* locked: the number in brackets */
         put(cv, limit, y + 2, x + 3 - len / 2, "[", ROLE_GIVEN, marks);
         put(cv, limit, y + 2, x + 4 - len / 2 + len, "]", ROLE_GIVEN, marks);
     }
