@@ -229,8 +229,6 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
      * proofs of pass 2). */
     int *marks = xmalloc((size_t)(5 * cells + 1) * sizeof *marks);
     int ngiven = p.len;
-    bool ok = true;
-    (void)err;
     /* Pass 1 asks every given with a small budget: most answers come
      * within it, and on a sparse board 2000 conflicts cost a third of a
      * second a time at 30x30 (the old single pass spent nearly all its
@@ -270,13 +268,11 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
     }
     free(used);
     free(undecided);
-    if (ok) {
-        for (int c = 0; c < cells; c++)
-            t->given[c] = given[c] ? (unsigned char)piece[c] : 0;
-        ok = tracks_write_id(t, out);
-        if (!ok)
-            diag_set(err, 0, 0, "internal error: the ends are not where a game ID puts them");
-    }
+    for (int c = 0; c < cells; c++)
+        t->given[c] = given[c] ? (unsigned char)piece[c] : 0;
+    bool ok = tracks_write_id(t, out);
+    if (!ok)
+        diag_set(err, 0, 0, "internal error: the ends are not where a game ID puts them");
     free(order);
     free(marks);
     free(given);
