@@ -8,6 +8,7 @@
 
 #include "games/hexiom.h"
 #include "games/hexiom_count.h"
+#include "hexgrid.h"
 
 /* The order matters: level 39 takes six times as long swept from its top
  * as from its lower left side, and no simple width measure tells which
@@ -27,6 +28,18 @@ typedef struct {
     signed char *focc, *fval;
 } oriented;
 
+/* A cell's six neighbours in ascending order (a board's shape, compared
+ * across orientations and mirrors). */
+static void sort_six(int *v)
+{
+    for (int a = 1; a < 6; a++)
+        for (int b = a; b > 0 && v[b] < v[b - 1]; b--) {
+            int t = v[b];
+            v[b] = v[b - 1];
+            v[b - 1] = t;
+        }
+}
+
 static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const signed char *fval,
                    oriented *out)
 {
@@ -35,11 +48,7 @@ static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const
     int *pos = xmalloc((size_t)n * sizeof *pos);
     for (int c = 0; c < n; c++) {
         int q = h->q[c], r = h->r[c];
-        for (int k = 0; k < o % 6; k++) { /* 60 degrees in axial coordinates */
-            int t = -r;
-            r = q + r;
-            q = t;
-        }
+        hex_rotate(&q, &r, o % 6);
         if (o >= 6) { /* mirror */
             int t = q;
             q = r;
@@ -67,12 +76,7 @@ static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const
             int o2 = h->nbr[c * 6 + k];
             out->nbr[p * 6 + k] = s[k] = o2 < 0 ? -1 : pos[o2];
         }
-        for (int a = 1; a < 6; a++)
-            for (int b = a; b > 0 && s[b] < s[b - 1]; b--) {
-                int t = s[b];
-                s[b] = s[b - 1];
-                s[b - 1] = t;
-            }
+        sort_six(s);
         out->hole[p] = h->hole[c];
         out->focc[p] = focc[c];
         out->fval[p] = fval[c];
@@ -96,12 +100,7 @@ static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const
             int o2 = out->sorted_nbr[p * 6 + k];
             img[k] = o2 < 0 ? -1 : out->mirror[o2];
         }
-        for (int a = 1; a < 6; a++)
-            for (int b = a; b > 0 && img[b] < img[b - 1]; b--) {
-                int t = img[b];
-                img[b] = img[b - 1];
-                img[b - 1] = t;
-            }
+        sort_six(img);
         if (memcmp(img, &out->sorted_nbr[m * 6], sizeof img)) {
             free(out->mirror);
             out->mirror = NULL;
