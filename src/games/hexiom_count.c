@@ -169,7 +169,7 @@ assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks,
         if (o)
             fval[c] = (signed char)what;
     }
-    double deadline = seconds > 0 ? hexiom_dp_seconds() + seconds : 0;
+    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
     bool fold = !(flags & HEXIOM_DP_NO_FOLD);
     oriented all[ORIENTATIONS];
     int best = -1;
@@ -195,7 +195,7 @@ assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks,
         st = hexiom_dp_run(&b, contradiction, n / 2, best_work, deadline, &work, &total, &big);
         if (st == ASSIST_OK) { /* over before halfway: the count itself */
             done = true;
-        } else if (deadline > 0 && hexiom_dp_seconds() > deadline) {
+        } else if (deadline > 0 && monotonic_seconds() > deadline) {
             done = true;
         } else if (!big && work <= best_work) {
             best = o;
@@ -229,19 +229,19 @@ assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks,
 assist_status hexiom_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                            double seconds, long *count)
 {
-    double start = hexiom_dp_seconds();
+    double start = monotonic_seconds();
     *count = 0;
     if (limit <= 64) {
         double quick = seconds > 0 && seconds < 0.2 ? seconds : 0.2;
         sat_budget b = {.seconds = quick};
         assist_set_budget(a, &b);
         assist_status st = assist_count(a, marks, nmarks, limit, count);
-        if (st == ASSIST_OK || (seconds > 0 && hexiom_dp_seconds() - start >= seconds)) {
+        if (st == ASSIST_OK || (seconds > 0 && monotonic_seconds() - start >= seconds)) {
             assist_set_budget(a, NULL);
             return st;
         }
     }
-    double left = seconds > 0 ? seconds - (hexiom_dp_seconds() - start) : 0;
+    double left = seconds > 0 ? seconds - (monotonic_seconds() - start) : 0;
     bool too_big = false;
     long dp_count = 0;
     assist_status st = hexiom_count_dp(pz, marks, nmarks, limit, left, &dp_count, &too_big);
@@ -251,7 +251,7 @@ assist_status hexiom_count(const void *pz, assist *a, const int *marks, int nmar
             *count = dp_count;
         return st;
     }
-    left = seconds > 0 ? seconds - (hexiom_dp_seconds() - start) : 0;
+    left = seconds > 0 ? seconds - (monotonic_seconds() - start) : 0;
     if (seconds > 0 && left <= 0)
         return ASSIST_UNKNOWN;
     sat_budget b = {.seconds = left};

@@ -33,7 +33,5 @@ typedef struct {
 
 assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int stop, uint64_t work_cap,
                              double deadline, uint64_t *work, uint64_t *total_out, bool *too_big);
-/* A monotonic clock in seconds, for deadlines. */
-double hexiom_dp_seconds(void);
 
 #endif

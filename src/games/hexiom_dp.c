@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <time.h> /* clock(), for HEXIOM_DP_TRACE */
 #include <unistd.h>
 
 #include "games/hexiom.h"
@@ -123,13 +123,6 @@ static size_t max_states(void)
     }
     return cached;
 #endif
-}
-
-double hexiom_dp_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* What the cells after step j can still take, for the stock check: the
@@ -699,7 +692,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         for (size_t a = 0, b; a < nlinks && st == ASSIST_OK; a = b) {
             for (b = a + 1; b < nlinks && links[b].f == links[a].f; b++)
                 ;
-            if (deadline > 0 && hexiom_dp_seconds() > deadline) {
+            if (deadline > 0 && monotonic_seconds() > deadline) {
                 st = ASSIST_UNKNOWN;
                 break;
             }
