@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jobs.h"
 #include "rng.h"
 
 static const char *const NAMES[] = {"easy", "medium", "hard"};
@@ -385,53 +386,116 @@ static check_result check_and_grade(const game_family *f, const char *text, cons
  * shows early, on the sparse board (at Train Tracks 30x30 within the first
  * 40), while grading a board to the end costs several seconds. */
 #define GRADE_HARD_WITHIN 60
+/* Attempts made side by side at most (more would mostly be cancelled). */
+#define GRADE_THREADS 4
+
+/* One attempt of grade_generate, made on a worker thread. */
+typedef struct {
+    bool made;        /* run (not skipped as beyond the attempts wanted) */
+    bool generated;   /* the family's generator succeeded */
+    check_result cr;
+    strbuf text;
+    grade_report rep;
+    int nfacts;
+    diag err;
+} attempt;
+
+typedef struct {
+    const game_family *f;
+    const gen_options *opt;
+    grade_level want;
+    /* set by take() for attempt 0 (read by later attempts only after
+     * jobs_wait_taken(0)): how many attempts this level may make */
+    int attempts;
+    attempt *slot;
+    int best, best_dist, made;
+    bool failed;
+    diag *err;
+} generation;
+
+static void attempt_run(jobs *j, void *ctx, int k, const atomic_bool *cancel)
+{
+    generation *g = ctx;
+    attempt *a = &g->slot[k];
+    /* whether this attempt is the last, or wanted at all, depends on
+     * attempt 0's size */
+    if (k + 1 >= GRADE_ATTEMPTS) {
+        jobs_wait_taken(j, 0);
+        if (k >= g->attempts)
+            return;
+    }
+    sat_cancel_on_thread(cancel);
+    a->made = true;
+    gen_options o = *g->opt;
+    if (k > 0) { /* attempt k: a seed derived from the given one */
+        rng r;
+        rng_seed(&r, (uint64_t)g->opt->seed * 0x100000001B3ull + (uint64_t)k);
+        o.seed = (unsigned long)rng_next(&r);
+    }
+    a->generated = g->f->generate(&o, &a->text, &a->err);
+    if (a->generated) {
+        grade_options probe = {.hard_within = GRADE_HARD_WITHIN};
+        bool last = k + 1 >= GRADE_ATTEMPTS && k + 1 == g->attempts;
+        a->cr = check_and_grade(g->f, a->text.s ? a->text.s : "",
+                                g->want == GRADE_HARD && !last ? &probe : NULL, &a->rep, &a->nfacts, &a->err);
+    }
+    sat_cancel_on_thread(NULL);
+}
+
+/* Takes attempt k in order, as a loop over the attempts would: the first
+ * at the level asked for ends it, a failure ends it with its message. */
+static bool attempt_take(void *ctx, int k)
+{
+    generation *g = ctx;
+    attempt *a = &g->slot[k];
+    if (k >= g->attempts || !a->made)
+        return false;
+    g->made++;
+    if (!a->generated || a->cr == CHECK_FAILED) {
+        *g->err = a->err;
+        g->failed = true;
+        return false;
+    }
+    if (k == 0 && g->want != GRADE_NONE && a->nfacts < GRADE_SMALL)
+        g->attempts = GRADE_ATTEMPTS_SMALL;
+    int dist = a->cr == CHECKED_HARD_UNKNOWN ? INT_MAX
+               : g->want == GRADE_NONE      ? 0
+                                            : abs((int)a->rep.level - (int)g->want);
+    if (dist < g->best_dist) {
+        g->best_dist = dist;
+        g->best = k;
+    }
+    return g->best_dist > 0 && k + 1 < g->attempts;
+}
 
 bool grade_generate(const game_family *f, const gen_options *opt, strbuf *out, diag *err, FILE *note,
                     grade_report *report)
 {
     grade_level want = grade_from_name(opt->difficulty);
-    int attempts = want == GRADE_NONE ? 1 : GRADE_ATTEMPTS, best_dist = INT_MAX;
+    generation g = {.f = f, .opt = opt, .want = want, .attempts = want == GRADE_NONE ? 1 : GRADE_ATTEMPTS,
+                    .best = -1, .best_dist = INT_MAX, .err = err};
+    int most = want == GRADE_NONE ? 1 : GRADE_ATTEMPTS_SMALL;
+    g.slot = xcalloc((size_t)most, sizeof *g.slot);
+    for (int k = 0; k < most; k++)
+        g.slot[k].err = *err;
+    /* Attempts run side by side on the machine's processors: the answer is
+     * the same as one after the other (results are taken in order), and a
+     * level missed costs less waiting */
+    job_spec spec = {attempt_run, attempt_take, &g};
+    jobs_run(&spec, most, jobs_threads(GRADE_THREADS));
     strbuf best = {0};
     grade_report best_r = {0};
-    int made = 0;
-    for (int k = 0; k < attempts && best_dist > 0; k++) {
-        made++;
-        gen_options o = *opt;
-        if (k > 0) { /* attempt k: a seed derived from the given one */
-            rng r;
-            rng_seed(&r, (uint64_t)opt->seed * 0x100000001B3ull + (uint64_t)k);
-            o.seed = (unsigned long)rng_next(&r);
-        }
-        strbuf text = {0};
-        grade_report rep;
-        int nfacts = 0;
-        if (!f->generate(&o, &text, err)) {
-            sb_free(&best);
-            return false;
-        }
-        grade_options probe = {.hard_within = GRADE_HARD_WITHIN};
-        bool last = k + 1 == attempts;
-        check_result cr = check_and_grade(f, text.s ? text.s : "", want == GRADE_HARD && !last ? &probe : NULL,
-                                          &rep, &nfacts, err);
-        if (cr == CHECK_FAILED) {
-            sb_free(&text);
-            sb_free(&best);
-            return false;
-        }
-        if (k == 0 && want != GRADE_NONE && nfacts < GRADE_SMALL)
-            attempts = GRADE_ATTEMPTS_SMALL;
-        int dist = cr == CHECKED_HARD_UNKNOWN ? INT_MAX
-                   : want == GRADE_NONE      ? 0
-                                             : abs((int)rep.level - (int)want);
-        if (dist < best_dist) {
-            best_dist = dist;
-            sb_free(&best);
-            best = text;
-            best_r = rep;
+    for (int k = 0; k < most; k++)
+        if (k == g.best && !g.failed) {
+            best = g.slot[k].text;
+            best_r = g.slot[k].rep;
         } else {
-            sb_free(&text);
+            sb_free(&g.slot[k].text);
         }
-    }
+    free(g.slot);
+    if (g.failed)
+        return false;
+    int best_dist = g.best_dist, attempts = g.attempts, made = g.made;
     if (best_dist > 0 && note)
         fprintf(note,
                 "tessera: --generate: no %s %s puzzle in %d attempts from seed %lu; "

@@ -113,15 +113,11 @@ static size_t max_states(void)
 #ifdef HEXIOM_DP_MAX_STATES
     return (size_t)(HEXIOM_DP_MAX_STATES) << 20;
 #else
-    static size_t cached;
-    if (!cached) {
-        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-        size_t half = pages > 0 && page > 0 ? (size_t)pages / 2 * (size_t)page : 0;
-        cached = half / HEXIOM_DP_BYTES_PER_STATE;
-        if (cached < HEXIOM_DP_MIN_STATES)
-            cached = HEXIOM_DP_MIN_STATES;
-    }
-    return cached;
+    /* asked once a step: cheap, and nothing shared between threads */
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    size_t half = pages > 0 && page > 0 ? (size_t)pages / 2 * (size_t)page : 0;
+    size_t most = half / HEXIOM_DP_BYTES_PER_STATE;
+    return most < HEXIOM_DP_MIN_STATES ? HEXIOM_DP_MIN_STATES : most;
 #endif
 }
 

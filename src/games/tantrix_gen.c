@@ -59,8 +59,8 @@ static bool has_hole(const loop_shape *s)
         r1 = s->r[i] > r1 ? s->r[i] : r1;
     }
     q0--, q1++, r0--, r1++;
-    static unsigned char seen[SIDE * SIDE];
-    static int stack[SIDE * SIDE];
+    unsigned char seen[SIDE * SIDE];
+    int stack[SIDE * SIDE];
     int sp = 0, empty = 0, reached = 0;
     for (int q = q0; q <= q1; q++)
         for (int r = r0; r <= r1; r++) {

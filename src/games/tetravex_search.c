@@ -126,13 +126,23 @@ static void free_ctx(void *p)
     free(x);
 }
 
+/* log(n!), summed: lgamma would do, but it writes the global signgam,
+ * and searches run on several threads at once (grade_generate). */
+static double log_factorial(int n)
+{
+    double s = 0;
+    for (int i = 2; i <= n; i++)
+        s += log(i);
+    return s;
+}
+
 /* E[on the border | (side s with v) - (opposite side with v) = d]: the
  * border counts of v on both sides as independent Poisson(lambda). */
 static double border_expect(int with_v, int d, double lambda)
 {
     double sw = 0, sa = 0;
     for (int b = d > 0 ? d : 0; b <= with_v; b++) {
-        double w = exp((2 * b - d) * log(lambda) - lgamma(b + 1) - lgamma(b - d + 1));
+        double w = exp((2 * b - d) * log(lambda) - log_factorial(b) - log_factorial(b - d));
         sw += w;
         sa += b * w;
     }

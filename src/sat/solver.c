@@ -27,7 +27,12 @@ struct sat_solver {
     double deadline;
     double next_poll;
     const sat_budget *budget;
+    const atomic_bool *cancel; /* the calling thread's cancel flag */
 };
+
+static _Thread_local const atomic_bool *thread_cancel;
+
+void sat_cancel_on_thread(const atomic_bool *flag) { thread_cancel = flag; }
 
 sat_solver *sat_create(void)
 {
@@ -148,6 +153,10 @@ void sat_sync_clone(sat_solver *clone, const sat_solver *s)
 static int terminate_cb(void *state)
 {
     sat_solver *s = state;
+    if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) {
+        s->cancelled = true;
+        return 1;
+    }
     const sat_budget *b = s->budget;
     if (!b)
         return 0;
@@ -170,18 +179,19 @@ sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_bud
         sat_add(s, 0);
     s->cancelled = false;
     s->budget = budget;
+    s->cancel = thread_cancel;
     s->deadline = (budget && budget->seconds > 0) ? monotonic_seconds() + budget->seconds : 0;
     s->next_poll = monotonic_seconds() + 0.03;
     /* Assumptions and limits are reset by CaDiCaL after every solve. */
-    if (budget) {
+    bool watched = budget || s->cancel;
+    if (watched)
         ccadical_set_terminate(s->cadical, s, terminate_cb);
-        if (budget->conflicts > 0)
-            ccadical_limit(s->cadical, "conflicts", budget->conflicts);
-    }
+    if (budget && budget->conflicts > 0)
+        ccadical_limit(s->cadical, "conflicts", budget->conflicts);
     for (int i = 0; i < n; i++)
         ccadical_assume(s->cadical, assumptions[i]);
     int r = ccadical_solve(s->cadical);
-    if (budget)
+    if (watched)
         ccadical_set_terminate(s->cadical, NULL, NULL);
     s->budget = NULL;
     s->last = r == 10 ? SAT_SAT : r == 20 ? SAT_UNSAT : SAT_UNKNOWN;

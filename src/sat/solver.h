@@ -4,6 +4,7 @@
 #ifndef TESSERA_SAT_SOLVER_H
 #define TESSERA_SAT_SOLVER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -47,8 +48,14 @@ long sat_num_clauses(const sat_solver *s);
 
 /* One solve under assumptions and a budget (NULL: unlimited). */
 sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_budget *budget);
-/* Why the last call answered SAT_UNKNOWN: true when the poll cancelled it. */
+/* Why the last call answered SAT_UNKNOWN: true when the poll or the
+ * thread's cancel flag cancelled it. */
 bool sat_was_cancelled(const sat_solver *s);
+/* Solve calls made on this thread from now on stop early (SAT_UNKNOWN, as
+ * when a budget runs out) once *flag is set; NULL: never.  For work done
+ * on speculation on a worker thread, whose answer may stop being wanted
+ * (grade_generate's attempts). */
+void sat_cancel_on_thread(const atomic_bool *flag);
 
 /* Only valid after SAT_SAT; returns false otherwise (never aborts). */
 bool sat_value(const sat_solver *s, int lit);

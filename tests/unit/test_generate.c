@@ -1,8 +1,10 @@
 /* test_generate.c: --generate for every family with a generator: puzzles
  * from fixed seeds have exactly one solution (solver count), the solver's
  * answer passes the family's independent checker, the same seed gives the
- * same text, and the "# grade:" line is the grade measured again; plus the
- * grade's engine service and the levels asked for. */
+ * same text (on one thread or several), and the "# grade:" line is the
+ * grade measured again; plus the grade's engine service and the levels
+ * asked for. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,6 +224,41 @@ static void explain_groups_keeps_marks(void)
     assist_free(a);
 }
 
+/* Attempts run side by side must not change the answer: the same text,
+ * grade and number of attempts on one thread as on four, on cases that
+ * take several attempts (so later ones are started, then cancelled) or
+ * all 24 of a small board's (attempt 7 waits to learn it is not the last). */
+static void same_puzzle_on_any_number_of_threads(void)
+{
+    static const gen_case several[] = {
+        {"tracks", 12, 12, "hard"}, {"tents", 12, 12, "hard"},    {"tantrix", 8, 8, "hard"},
+        {"tracks", 8, 8, "medium"}, {"tetravex", 4, 4, "hard"},
+    };
+    int most_attempts = 0;
+    for (size_t k = 0; k < sizeof several / sizeof several[0]; k++) {
+        const game_family *f = game_find(several[k].family);
+        for (size_t s = 0; f && s < sizeof SEEDS / sizeof SEEDS[0]; s++) {
+            strbuf one = {0}, four = {0};
+            grade_report r1, r4;
+            setenv("TESSERA_THREADS", "1", 1);
+            bool ok = generate(f, &several[k], SEEDS[s], &one, &r1);
+            setenv("TESSERA_THREADS", "4", 1);
+            ok = generate(f, &several[k], SEEDS[s], &four, &r4) && ok;
+            if (ok) {
+                CHECK_MSG(strcmp(one.s, four.s) == 0 && r1.attempts == r4.attempts && r1.level == r4.level,
+                          "%s %d %s seed %lu: one thread made %d attempts, four %d:\n%s\n%s", f->name,
+                          several[k].width, several[k].difficulty, SEEDS[s], r1.attempts, r4.attempts, one.s,
+                          four.s);
+                most_attempts = r1.attempts > most_attempts ? r1.attempts : most_attempts;
+            }
+            sb_free(&one);
+            sb_free(&four);
+        }
+    }
+    unsetenv("TESSERA_THREADS");
+    CHECK_MSG(most_attempts > 8, "no case made more than 8 attempts (most: %d)", most_attempts);
+}
+
 int main(void)
 {
     RUN(grade_lines_are_read);
@@ -230,5 +267,6 @@ int main(void)
     RUN(bad_sizes_are_refused);
     RUN(generated_puzzles_are_unique_verified_reproducible_graded);
     RUN(levels_asked_for_are_met);
+    RUN(same_puzzle_on_any_number_of_threads);
     TEST_MAIN_END();
 }
