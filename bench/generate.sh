@@ -6,9 +6,11 @@
 # ("grade"), and of the whole `tessera --generate` in-process ("total": the
 # uniqueness proof, the grades, and the retries a --difficulty may need),
 # from bench/gen_bench.  "-" as a level means none asked for.  The large
-# Train Tracks rows time the binary instead: the median CPU time (user +
-# sys) of the whole `tessera --generate`, which is what a player waits for
-# on an idle machine.
+# Train Tracks rows time the binary instead: the median wall time of the
+# whole `tessera --generate`, which is what a player waits for (a level's
+# attempts run side by side on the processors, so the median CPU time,
+# user + sys, is printed beside it; TESSERA_THREADS=1 runs them one after
+# the other).
 set -u
 bin=$1
 seeds=${3:-3}
@@ -41,19 +43,20 @@ for n in 10 20 30 50; do row tents $n -; done
 for lv in easy medium hard; do for n in 10 30; do row tents $n $lv; done; done
 row tents 50 hard
 for n in 8 10 15; do for lv in - easy medium hard; do row tracks $n $lv; done; done
-cpu_row() { # family size level: CPU seconds of the whole --generate
-    local s cpu grades="" lv=()
+binary_row() { # family size level: wall and CPU seconds of the whole --generate
+    local s lv=() times
     [ "$3" != - ] && lv=(--difficulty "$3")
-    cpu=$(for s in $(seq "$seeds"); do
-        { TIMEFORMAT='%U %S'; time "$bin" --generate "$1" --size "$2" "${lv[@]}" --seed "$s" >"$tmp" 2>/dev/null; } 2>&1 |
-            awk '{print $1 + $2}'
-        grades="$grades $(sed -n '1s/^# grade: //p' "$tmp")"
-        echo "$grades" >"$tmp.g"
-    done | median)
-    printf '%-9s %-6s %-7s %9s %9s %9.3f  %s (CPU s)\n' "$1" "$2" "$3" - - "$cpu" "$(cat "$tmp.g" 2>/dev/null)"
+    times=$(for s in $(seq "$seeds"); do
+        { TIMEFORMAT='%R %U %S'; time "$bin" --generate "$1" --size "$2" "${lv[@]}" --seed "$s" >"$tmp" 2>/dev/null; } 2>&1 |
+            awk '{print $1, $2 + $3}'
+        sed -n '1s/^# grade: //p' "$tmp" >>"$tmp.g"
+    done)
+    printf '%-9s %-6s %-7s %9s %9s %9.3f  %s (wall s; CPU s median %.3f)\n' "$1" "$2" "$3" - - \
+        "$(echo "$times" | awk '{print $1}' | median)" "$(tr '\n' ' ' <"$tmp.g")" \
+        "$(echo "$times" | awk '{print $2}' | median)"
     rm -f "$tmp.g"
 }
-for spec in "20 -" "30 hard" "40 -"; do cpu_row tracks $spec; done
+for spec in "20 -" "30 hard" "40 -"; do binary_row tracks $spec; done
 for n in 3 4 5; do row tetravex $n -; done
 for n in 2 3 4 5 6; do for lv in easy medium hard; do row hexiom $n $lv; done; done
 for n in 6 8 10 12 15; do row tantrix $n -; done
