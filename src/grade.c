@@ -421,7 +421,7 @@ static void attempt_run(jobs *j, void *ctx, int k, const atomic_bool *cancel)
      * attempt 0's size */
     if (k + 1 >= GRADE_ATTEMPTS) {
         jobs_wait_taken(j, 0);
-        if (k >= g->attempts)
+        if (k >= g->attempts || atomic_load(cancel))
             return;
     }
     sat_cancel_on_thread(cancel);
