@@ -418,11 +418,13 @@ static void attempt_run(jobs *j, void *ctx, int k, const atomic_bool *cancel)
     generation *g = ctx;
     attempt *a = &g->slot[k];
     /* whether this attempt is the last, or wanted at all, depends on
-     * attempt 0's size */
+     * attempt 0's size; attempts before GRADE_ATTEMPTS - 1 never are */
+    bool last = false;
     if (k + 1 >= GRADE_ATTEMPTS) {
         jobs_wait_taken(j, 0);
         if (k >= g->attempts || atomic_load(cancel))
             return;
+        last = k + 1 == g->attempts;
     }
     sat_cancel_on_thread(cancel);
     a->made = true;
@@ -435,7 +437,6 @@ static void attempt_run(jobs *j, void *ctx, int k, const atomic_bool *cancel)
     a->generated = g->f->generate(&o, &a->text, &a->err);
     if (a->generated) {
         grade_options probe = {.hard_within = GRADE_HARD_WITHIN};
-        bool last = k + 1 >= GRADE_ATTEMPTS && k + 1 == g->attempts;
         a->cr = check_and_grade(g->f, a->text.s ? a->text.s : "",
                                 g->want == GRADE_HARD && !last ? &probe : NULL, &a->rep, &a->nfacts, &a->err);
     }

@@ -129,6 +129,12 @@ static void oriented_free(oriented *o)
     free(o->fval);
 }
 
+/* The DP's view of one orientation (fold: merge mirror images). */
+static hexiom_dp_board dp_board(const hexiom_puzzle *h, const oriented *o, bool fold)
+{
+    return (hexiom_dp_board){h, o->nbr, fold ? o->mirror : NULL, o->row_end, o->hole, o->focc, o->fval};
+}
+
 assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long limit, double seconds,
                               long *count, bool *too_big)
 {
@@ -190,8 +196,7 @@ assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks,
     for (int o = 0; o < ORIENTATIONS && ndistinct > 1; o++) {
         if (!distinct[o] || done)
             continue;
-        hexiom_dp_board b = {h, all[o].nbr, fold ? all[o].mirror : NULL, all[o].row_end,
-                      all[o].hole, all[o].focc, all[o].fval};
+        hexiom_dp_board b = dp_board(h, &all[o], fold);
         st = hexiom_dp_run(&b, contradiction, n / 2, best_work, deadline, &work, &total, &big);
         if (st == ASSIST_OK) { /* over before halfway: the count itself */
             done = true;
@@ -206,8 +211,7 @@ assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks,
         *too_big = true;
         st = ASSIST_UNKNOWN;
     } else if (!done) {
-        hexiom_dp_board b = {h, all[best].nbr, fold ? all[best].mirror : NULL, all[best].row_end,
-                      all[best].hole, all[best].focc, all[best].fval};
+        hexiom_dp_board b = dp_board(h, &all[best], fold);
         st = hexiom_dp_run(&b, contradiction, n + 1, UINT64_MAX, deadline, &work, &total, too_big);
     }
     if (st == ASSIST_OK) {

@@ -88,12 +88,18 @@ typedef struct {
     signed char nv, v[HEXIOM_VALUES], k[HEXIOM_VALUES];
 } dp_link;
 
+/* qsort order of links and filed groups: by frontier code, then group. */
+static int by_code_then_group(uint64_t fa, size_t ga, uint64_t fb, size_t gb)
+{
+    if (fa != fb)
+        return fa < fb ? -1 : 1;
+    return ga < gb ? -1 : ga > gb;
+}
+
 static int link_cmp(const void *a, const void *b)
 {
     const dp_link *x = a, *y = b;
-    if (x->f != y->f)
-        return x->f < y->f ? -1 : 1;
-    return x->g < y->g ? -1 : x->g > y->g;
+    return by_code_then_group(x->f, x->g, y->f, y->g);
 }
 
 /* Partial boards kept in one step.  Each costs about 16 bytes at the peak
@@ -381,9 +387,7 @@ typedef struct {
 static int filed_cmp(const void *a, const void *b)
 {
     const filed *x = a, *y = b;
-    if (x->f != y->f)
-        return x->f < y->f ? -1 : 1;
-    return x->g < y->g ? -1 : x->g > y->g;
+    return by_code_then_group(x->f, x->g, y->f, y->g);
 }
 
 static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront, int cbits)
