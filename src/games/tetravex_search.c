@@ -137,14 +137,20 @@ static double log_factorial(int n)
 }
 
 /* E[on the border | (side s with v) - (opposite side with v) = d]: the
- * border counts of v on both sides as independent Poisson(lambda). */
+ * border counts of v on both sides as independent Poisson(lambda).  The
+ * log-factorials of b and b - d grow by one term a step (the same sums
+ * log_factorial makes, not made again from 2 each time). */
 static double border_expect(int with_v, int d, double lambda)
 {
     double sw = 0, sa = 0;
-    for (int b = d > 0 ? d : 0; b <= with_v; b++) {
-        double w = exp((2 * b - d) * log(lambda) - log_factorial(b) - log_factorial(b - d));
+    int b = d > 0 ? d : 0;
+    double lf_b = log_factorial(b), lf_bd = log_factorial(b - d);
+    for (; b <= with_v; b++) {
+        double w = exp((2 * b - d) * log(lambda) - lf_b - lf_bd);
         sw += w;
         sa += b * w;
+        lf_b += log(b + 1);
+        lf_bd += log(b + 1 - d);
     }
     return sw > 0 ? sa / sw : 0;
 }
