@@ -3,6 +3,7 @@
  * explanation, a lazy cut, counting, a budget that runs out. */
 #include "sat/assist.h"
 #include "sat/card.h"
+#include "pigeonhole.h"
 #include "testlib.h"
 
 /* x1..x3 with x1 -> x2 (group "A") and x2 -> x3 (group "B"). */
@@ -184,25 +185,11 @@ static void solve_only_clauses_stay_out_of_count(void)
     assist_free(a);
 }
 
-/* Pigeonhole: pigeons into pigeons-1 holes, unsatisfiable and hard enough
- * (from 10 pigeons) that a small budget runs out.  Fact 0: pigeon 0 in
- * hole 0. */
+/* Pigeonhole on an engine.  Fact 0: pigeon 0 in hole 0. */
 static assist *pigeonhole(int pigeons)
 {
     assist *a = assist_create();
-    sat_solver *s = assist_sat(a);
-    int holes = pigeons - 1;
-    int *v = xcalloc((size_t)(pigeons * holes), sizeof *v);
-    for (int i = 0; i < pigeons * holes; i++)
-        v[i] = sat_new_var(s);
-    for (int p = 0; p < pigeons; p++)
-        sat_clause(s, v + p * holes, holes);
-    for (int h = 0; h < holes; h++)
-        for (int p = 0; p < pigeons; p++)
-            for (int q = p + 1; q < pigeons; q++)
-                sat_clause2(s, -v[p * holes + h], -v[q * holes + h]);
-    assist_add_fact(a, v[0]);
-    free(v);
+    assist_add_fact(a, add_pigeonhole(assist_sat(a), pigeons));
     return a;
 }
 

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "jobs.h"
+#include "pigeonhole.h"
 #include "sat/solver.h"
 #include "testlib.h"
 #include "util.h"
@@ -82,23 +83,11 @@ static void results_are_taken_in_order_and_later_jobs_cancelled(void)
     }
 }
 
-/* Pigeonhole: n + 1 pigeons in n holes, hopeless for CDCL at this size. */
+/* Pigeonhole on a bare solver: n + 1 pigeons in n holes. */
 static sat_solver *pigeonhole(int n)
 {
     sat_solver *s = sat_create();
-    int var[16][16];
-    for (int p = 0; p <= n; p++)
-        for (int h = 0; h < n; h++)
-            var[p][h] = sat_new_var(s);
-    for (int p = 0; p <= n; p++) {
-        for (int h = 0; h < n; h++)
-            sat_add(s, var[p][h]);
-        sat_add(s, 0);
-    }
-    for (int h = 0; h < n; h++)
-        for (int p = 0; p <= n; p++)
-            for (int q = p + 1; q <= n; q++)
-                sat_clause2(s, -var[p][h], -var[q][h]);
+    add_pigeonhole(s, n + 1);
     return s;
 }
 
