@@ -10,6 +10,8 @@
 
 #include "games/hexiom.h"
 #include "games/hexiom_count.h"
+#include "games/hexiom_layer.h"
+#include "jobs.h"
 
 /* A solution is fixed by which slots are occupied: each tile's value is
  * its count of occupied neighbours.  So decide the cells one by one in
@@ -25,60 +27,12 @@
  * boards that the tiles left cannot finish are dropped at once (the stock
  * and value-sum bounds below): without them level 38 takes 20 times as long. */
 
-/* One step's partial boards, grouped by frontier code (ascending); each
- * group holds its used-tiles codes (ascending) with their numbers.  A step
- * maps a whole group to a child group at once, and a child group is the
- * merge of its few parents' sorted lists: no hashing, and 8 bytes a
- * partial board (the used-tiles code and the number share a word). */
-typedef struct {
-    uint64_t *fkey;
-    size_t *start; /* ngroups + 1 */
-    size_t ngroups, gcap;
-    uint64_t *e; /* used-tiles code << cbits | partial boards */
-    size_t len, cap;
-} layer;
-
-static void layer_open_group(layer *l, uint64_t f)
-{
-    if (l->ngroups + 2 > l->gcap) {
-        l->gcap = l->gcap ? 2 * l->gcap : 1024;
-        l->fkey = xrealloc(l->fkey, l->gcap * sizeof *l->fkey);
-        l->start = xrealloc(l->start, (l->gcap + 1) * sizeof *l->start);
-    }
-    l->fkey[l->ngroups] = f;
-    l->start[l->ngroups] = l->len;
-}
-
-/* keeps the group opened last unless it is empty */
-static void layer_close_group(layer *l)
-{
-    if (l->len > l->start[l->ngroups])
-        l->start[++l->ngroups] = l->len;
-}
-
-static inline void layer_push(layer *l, uint64_t e)
-{
-    if (l->len == l->cap) { /* grows by a quarter: the layers are the DP's memory */
-        l->cap = l->cap < 4096 ? 4096 : l->cap + l->cap / 4;
-        l->e = xrealloc(l->e, l->cap * sizeof *l->e);
-    }
-    l->e[l->len++] = e;
-}
-
-static void layer_clear(layer *l)
-{
-    l->ngroups = 0;
-    l->len = 0;
-    if (l->start)
-        l->start[0] = 0;
-}
-
-static void layer_free(layer *l)
-{
-    free(l->fkey);
-    free(l->start);
-    free(l->e);
-}
+/* One step's partial boards (hexiom_layer.h): grouped by frontier code
+ * (ascending), each group with its used-tiles codes (ascending) and their
+ * numbers.  A step maps a whole group to a child group at once, and a
+ * child group is the merge of its few parents' sorted lists: no hashing,
+ * and 8 bytes a partial board (the used-tiles code and the number share a
+ * word: used-tiles code << cbits | partial boards). */
 
 /* A parent group's move to a child group: the tiles its newly finished
  * cells take (delta, and per value how many). */
@@ -107,7 +61,8 @@ static int link_cmp(const void *a, const void *b)
  * DP may use half of the machine's memory; beyond that it gives up and the
  * count is left to enumeration.  Level 39 peaks at about 140 thousand.
  * Level 40 (side 6, only 16 empty slots) keeps up to 527 million partial
- * boards (seventh row), 8 GB and about six minutes of CPU, and counts
+ * boards (seventh row), 8 GB and about five minutes of CPU (under three
+ * minutes on two threads), and counts
  * 7,908,056,235,606 boards: a machine with 24 GB of memory counts it, a
  * smaller one leaves it to enumeration (which never gets that far).
  * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
@@ -160,6 +115,46 @@ static int sum_all(const step_info *si, const int *codes)
     return all;
 }
 
+/* The tiles left (rem) summed over every value interval [a, b], one byte
+ * each, eight to a word: the checks below compare all of them at once.
+ * A byte holds at most 127 (the DP takes at most that many tiles), so the
+ * top bit of each byte is free to catch borrows (see isums_within). */
+#define NINTERVALS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2)
+#define ISUM_WORDS ((NINTERVALS + 7) / 8)
+#define ISUM_MAX 127
+#define BYTE_TOPS 0x8080808080808080ull
+
+typedef struct {
+    uint64_t w[ISUM_WORDS];
+} isums;
+
+static int interval_index(int a, int b)
+{
+    return a * HEXIOM_VALUES - a * (a - 1) / 2 + (b - a);
+}
+
+static void isums_set(isums *s, int a, int b, int x)
+{
+    int i = interval_index(a, b);
+    s->w[i / 8] = (s->w[i / 8] & ~(0xffull << (8 * (i % 8)))) | (uint64_t)x << (8 * (i % 8));
+}
+
+static int isums_get(const isums *s, int a, int b)
+{
+    int i = interval_index(a, b);
+    return (int)((s->w[i / 8] >> (8 * (i % 8))) & 0xff);
+}
+
+/* lo <= s <= hi in every byte: subtracting from a byte with its top bit
+ * set borrows from that bit alone, and only when the byte is smaller */
+static inline bool isums_within(const isums *lo, const isums *s, const isums *hi)
+{
+    uint64_t ok = BYTE_TOPS;
+    for (int i = 0; i < ISUM_WORDS; i++)
+        ok &= ((s->w[i] | BYTE_TOPS) - lo->w[i]) & ((hi->w[i] | BYTE_TOPS) - s->w[i]);
+    return ok == BYTE_TOPS;
+}
+
 /* Necessary conditions for finishing a partial board with the tiles left
  * (rem): every occupied frontier cell has a value left in its range, the
  * cells that need tiles pass Hall's test on every value interval, and the
@@ -167,19 +162,11 @@ static int sum_all(const step_info *si, const int *codes)
  * For one group they depend on the tiles left only through which values
  * are used up (zmask; ranges skip those values) and then through sums of
  * rem over value intervals, so they are prepared once per group and zmask
- * as bounds lo <= P[x] - P[y] <= hi, P the prefix sums of rem. */
-typedef struct {
-    unsigned char x, y; /* bit offsets of P[x], P[y] in a left_info's p */
-    short lo, hi;
-} bound;
-
-#define MAX_BOUNDS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2 + 2 * HEXIOM_VALUES)
-
+ * as bounds lo <= (sum over [a, b]) <= hi, one pair per interval. */
 typedef struct {
     int zmask;
     bool dead;
-    int nb;
-    bound b[MAX_BOUNDS];
+    isums lo, hi;
 } group_check;
 
 static void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock,
@@ -192,7 +179,6 @@ static void group_check_make(const step_info *si, const int *codes, int zmask, c
     memcpy(reach_le, si->free_le, sizeof reach_le);
     gc->zmask = zmask;
     gc->dead = false;
-    gc->nb = 0;
     for (int q = 0; q < si->nfront; q++) {
         if (!codes[q])
             continue;
@@ -220,75 +206,49 @@ static void group_check_make(const step_info *si, const int *codes, int zmask, c
         for (int t = lo; t < HEXIOM_VALUES; t++)
             reach_le[t]++;
     }
+    /* no bound: 0 <= sum <= ISUM_MAX */
+    memset(&gc->lo, 0, sizeof gc->lo);
+    memset(&gc->hi, 0, sizeof gc->hi);
+    for (int a = 0; a < HEXIOM_VALUES; a++)
+        for (int b = a; b < HEXIOM_VALUES; b++)
+            isums_set(&gc->hi, a, b, ISUM_MAX);
     /* Hall on intervals: cells whose range lies in [a, b] need that many
-     * tiles there.  The tiles left in an interval are at least those in
-     * any interval inside it, so a bound is kept only when it asks for more
-     * than the two intervals one value shorter do (or more than nothing),
-     * and only when the stock could ever fall short of it. */
-    int need[HEXIOM_VALUES][HEXIOM_VALUES];
-    for (int a = HEXIOM_VALUES - 1; a >= 0; a--)
+     * tiles there */
+    for (int a = 0; a < HEXIOM_VALUES; a++)
         for (int b = a; b < HEXIOM_VALUES; b++) {
             int in = 0; /* cells with range exactly [a2, b2] inside [a, b] */
             for (int a2 = a; a2 <= b; a2++)
                 for (int b2 = a2; b2 <= b; b2++)
                     in += cnt[a2][b2];
-            need[a][b] = in;
-            int sub = 0;
-            if (b > a) {
-                sub = need[a + 1][b] > need[a][b - 1] ? need[a + 1][b] : need[a][b - 1];
-            }
             int most = 0;
             for (int v = a; v <= b; v++)
                 most += stock[v];
-            if (in > sub && in > 0 && in <= most)
-                gc->b[gc->nb++] = (bound){(unsigned char)(8 * (b + 1)), (unsigned char)(8 * a), (short)in, SHRT_MAX};
-            else if (in > most) {
+            if (in > most) {
                 gc->dead = true;
                 return;
             }
+            isums_set(&gc->lo, a, b, in);
         }
-    /* tiles of value >= t (<= t) left: fall as t rises (falls), so a bound
-     * is kept only when tighter than those of every smaller (larger) t */
-    int tightest = INT_MAX;
+    /* tiles of value >= t (<= t) left: no more than the places reaching them */
     for (int t = 0; t < HEXIOM_VALUES; t++) {
-        int most = 0;
-        for (int v = t; v < HEXIOM_VALUES; v++)
-            most += stock[v];
-        if (reach_ge[t] < tightest && reach_ge[t] < most)
-            gc->b[gc->nb++] = (bound){8 * HEXIOM_VALUES, (unsigned char)(8 * t), SHRT_MIN, (short)reach_ge[t]};
-        if (reach_ge[t] < tightest)
-            tightest = reach_ge[t];
-    }
-    tightest = INT_MAX;
-    for (int t = HEXIOM_VALUES - 1; t >= 0; t--) {
-        int most = 0;
-        for (int v = 0; v <= t; v++)
-            most += stock[v];
-        if (reach_le[t] < tightest && reach_le[t] < most)
-            gc->b[gc->nb++] = (bound){(unsigned char)(8 * (t + 1)), 0, SHRT_MIN, (short)reach_le[t]};
-        if (reach_le[t] < tightest)
-            tightest = reach_le[t];
+        if (reach_ge[t] < isums_get(&gc->hi, t, HEXIOM_VALUES - 1))
+            isums_set(&gc->hi, t, HEXIOM_VALUES - 1, reach_ge[t]);
+        if (reach_le[t] < isums_get(&gc->hi, 0, t))
+            isums_set(&gc->hi, 0, t, reach_le[t]);
     }
 }
 
-static bool group_check_ok(const group_check *gc, uint64_t p)
+static bool group_check_ok(const group_check *gc, const isums *s)
 {
-    if (gc->dead)
-        return false;
-    for (int i = 0; i < gc->nb; i++) {
-        int d = (int)((p >> gc->b[i].x) & 255) - (int)((p >> gc->b[i].y) & 255);
-        if (d < gc->b[i].lo || d > gc->b[i].hi)
-            return false;
-    }
-    return true;
+    return !gc->dead && isums_within(&gc->lo, s, &gc->hi);
 }
 
 /* What a used-tiles code says about the tiles left, read from tables by
- * chunks of its bits (each value's count lies within one chunk): p holds
- * P[x], the tiles left of values below x, in byte x; sum, their values
- * added up; zmask, the values used up. */
+ * chunks of its bits (each value's count lies within one chunk): s, the
+ * tiles left summed over each value interval; sum, their values added
+ * up; zmask, the values used up. */
 typedef struct {
-    uint64_t p;
+    isums s;
     int sum, zmask;
 } left_info;
 
@@ -320,24 +280,30 @@ static void left_tables_make(left_tables *lt, const int *inv, const int *shift, 
         lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
         for (int x = 0; x < 1 << bits; x++) {
             left_info *t = &lt->tab[c][x];
+            int r[HEXIOM_VALUES] = {0};
             for (int w = first; w < v; w++) {
                 int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
-                int r = used <= inv[w] ? inv[w] - used : 0;
-                for (int y = w + 1; y <= HEXIOM_VALUES; y++)
-                    t->p += (uint64_t)r << (8 * y);
-                t->sum += w * r;
-                t->zmask |= (r == 0) << w;
+                r[w] = used <= inv[w] ? inv[w] - used : 0;
+                t->sum += w * r[w];
+                t->zmask |= (r[w] == 0) << w;
             }
+            for (int a = 0; a < HEXIOM_VALUES; a++)
+                for (int b = a, in = 0; b < HEXIOM_VALUES; b++) {
+                    in += r[b];
+                    isums_set(&t->s, a, b, in);
+                }
         }
     }
 }
 
+/* the chunks' bytes add without carries: their sums stay within ISUM_MAX */
 static inline left_info left_of(const left_tables *lt, uint64_t u)
 {
-    left_info li = {0, 0, lt->zbase};
+    left_info li = {{{0}}, 0, lt->zbase};
     for (int c = 0; c < lt->nchunk; c++) {
         const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
-        li.p += t->p;
+        for (int i = 0; i < ISUM_WORDS; i++)
+            li.s.w[i] += t->s.w[i];
         li.sum += t->sum;
         li.zmask |= t->zmask;
     }
@@ -354,11 +320,11 @@ static void left_tables_free(left_tables *lt)
  * tiles still allow what the link's finished cells take; returns that
  * entry's code as the child's (shifted by the link's delta), UINT64_MAX
  * when there is none. */
-static inline uint64_t next_fit(const layer *cur, const dp_link *L, size_t *pos, size_t end, const int *inv,
+static inline uint64_t next_fit(const dp_link *L, const uint64_t **pos, const uint64_t *end, const int *inv,
                                 const int *shift, const int *width, int cbits)
 {
     for (; *pos < end; ++*pos) {
-        uint64_t u = cur->e[*pos] >> cbits;
+        uint64_t u = **pos >> cbits;
         bool fits = true;
         for (int t = 0; t < L->nv; t++) {
             int v = L->v[t];
@@ -403,46 +369,236 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
     }
     qsort(fl, in->ngroups, sizeof *fl, filed_cmp);
     layer_clear(out);
+    uint64_t *tmp = NULL;
+    size_t tmpcap = 0;
     bool ok = true;
     for (size_t a = 0, b; a < in->ngroups && ok; a = b) {
+        size_t most = in->len[fl[a].g];
         for (b = a + 1; b < in->ngroups && fl[b].f == fl[a].f; b++)
-            ;
-        layer_open_group(out, fl[a].f);
+            most += in->len[fl[b].g];
+        layer_open_group(out, fl[a].f, most);
+        const uint64_t *first = in->first[fl[a].g];
+        size_t n = in->len[fl[a].g];
         if (b == a + 1) { /* alone: copied */
-            for (size_t i = in->start[fl[a].g]; i < in->start[fl[a].g + 1]; i++)
-                layer_push(out, in->e[i]);
+            for (size_t i = 0; i < n; i++)
+                layer_push(out, first[i]);
         } else { /* a group and its image (or several: merged pairwise) */
-            size_t i = in->start[fl[a].g], ie = in->start[fl[a].g + 1];
-            size_t mark = out->len;
-            for (size_t x = i; x < ie; x++)
-                layer_push(out, in->e[x]);
+            if (tmpcap < most) {
+                tmpcap = most;
+                tmp = xrealloc(tmp, tmpcap * sizeof *tmp);
+            }
+            memcpy(tmp, first, n * sizeof *tmp);
+            size_t na = n;
             for (size_t t = a + 1; t < b && ok; t++) {
-                /* merge out->e[mark..len) with group fl[t].g into the tail */
-                size_t na = out->len - mark, j = in->start[fl[t].g], je = in->start[fl[t].g + 1];
-                uint64_t *tmp = xmalloc((na + 1) * sizeof *tmp);
-                memcpy(tmp, &out->e[mark], na * sizeof *tmp);
-                out->len = mark;
+                /* merge tmp[0..na) with group fl[t].g into the group's place
+                 * in out, then back into tmp unless it is the last */
+                const uint64_t *o = in->first[fl[t].g], *oe = o + in->len[fl[t].g];
+                uint64_t *dst = layer_open_space(out), *d = dst;
                 size_t x = 0;
-                while (x < na || j < je) {
+                while (x < na || o < oe) {
                     uint64_t ua = x < na ? tmp[x] >> cbits : UINT64_MAX;
-                    uint64_t ub = j < je ? in->e[j] >> cbits : UINT64_MAX;
+                    uint64_t ub = o < oe ? *o >> cbits : UINT64_MAX;
                     if (ua < ub) {
-                        layer_push(out, tmp[x++]);
+                        *d++ = tmp[x++];
                     } else if (ub < ua) {
-                        layer_push(out, in->e[j++]);
+                        *d++ = *o++;
                     } else {
-                        uint64_t cnt = (tmp[x++] & cmask) + (in->e[j++] & cmask);
+                        uint64_t cnt = (tmp[x++] & cmask) + (*o++ & cmask);
                         ok &= cnt <= cmask;
-                        layer_push(out, ua << cbits | (cnt & cmask));
+                        *d++ = ua << cbits | (cnt & cmask);
                     }
                 }
-                free(tmp);
+                na = (size_t)(d - dst);
+                if (t + 1 < b)
+                    memcpy(tmp, dst, na * sizeof *tmp);
             }
+            layer_set_open_len(out, na);
         }
         layer_close_group(out);
     }
+    free(tmp);
     free(fl);
     return ok;
+}
+
+/* One step's merge, shared by the threads that run its parts: the child
+ * groups (runs of links with one code) are cut into parts of about equal
+ * work, each part fills a layer of its own, and the parts are chained onto
+ * `next` in order, so the result is the same on any number of threads. */
+#define MAX_THREADS 4
+#define MAX_PARTS (4 * MAX_THREADS)
+/* below this many parent boards a step is not worth cutting up */
+#define MIN_SPLIT ((size_t)1 << 16)
+
+typedef struct {
+    const layer *cur;
+    const dp_link *links;
+    size_t nlinks;
+    const step_info *si;
+    const left_tables *lt;
+    const hexiom_puzzle *h;
+    const int *shift, *width;
+    int cbits, nnew, free_after;
+    double deadline;
+    layer *parts;          /* one per part */
+    size_t at[MAX_PARTS + 1]; /* part p: links [at[p], at[p + 1]) */
+    assist_status st[MAX_PARTS];
+    bool big[MAX_PARTS];
+    layer *next;
+    bool overflow;         /* a part's numbers outgrew their bits */
+} merge_step;
+
+/* The child groups of links [a, z) into `out`; ASSIST_UNKNOWN when a number
+ * outgrows its bits (*big), the deadline passes or the part is cancelled. */
+static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer *out, bool *big,
+                                 const atomic_bool *cancel)
+{
+    const layer *cur = ms->cur;
+    const dp_link *links = ms->links;
+    const step_info *si = ms->si;
+    const hexiom_puzzle *h = ms->h;
+    int cbits = ms->cbits;
+    uint64_t cmask = (1ull << cbits) - 1;
+    enum { MAX_CHECKS = 16 };
+    group_check checks[MAX_CHECKS];
+    size_t cap = 0;
+    const uint64_t **pos = NULL, **end = NULL;
+    uint64_t *head = NULL;
+    assist_status st = ASSIST_OK;
+    for (size_t b; a < z && st == ASSIST_OK; a = b) {
+        for (b = a + 1; b < z && links[b].f == links[a].f; b++)
+            ;
+        if ((ms->deadline > 0 && monotonic_seconds() > ms->deadline) || atomic_load(cancel)) {
+            st = ASSIST_UNKNOWN;
+            break;
+        }
+        uint64_t f = links[a].f;
+        int qcodes[64], occ_front = 0;
+        for (int q = 0; q < ms->nnew; q++) {
+            qcodes[q] = (int)((f >> (3 * q)) & 7);
+            occ_front += qcodes[q] > 0;
+        }
+        int all = sum_all(si, qcodes), ncheck = 0;
+        int k = (int)(b - a);
+        if ((size_t)k > cap) {
+            cap = (size_t)k;
+            pos = xrealloc(pos, cap * sizeof *pos);
+            end = xrealloc(end, cap * sizeof *end);
+            head = xrealloc(head, cap * sizeof *head);
+        }
+        size_t most = 0;
+        for (int i = 0; i < k; i++) {
+            size_t g = links[a + (size_t)i].g;
+            pos[i] = cur->first[g];
+            end[i] = cur->first[g] + cur->len[g];
+            most += cur->len[g];
+        }
+        layer_open_group(out, f, most);
+        /* head[i]: parent i's next code that fits the stock, shifted into
+         * the child's code; UINT64_MAX at its end */
+        for (int i = 0; i < k; i++)
+            head[i] = next_fit(&links[a + (size_t)i], &pos[i], end[i], h->inv, ms->shift, ms->width, cbits);
+        for (;;) {
+            uint64_t u = UINT64_MAX;
+            for (int i = 0; i < k; i++)
+                if (head[i] < u)
+                    u = head[i];
+            if (u == UINT64_MAX)
+                break;
+            uint64_t cnt = 0;
+            for (int i = 0; i < k; i++) {
+                if (head[i] != u)
+                    continue;
+                cnt += *pos[i] & cmask;
+                pos[i]++;
+                head[i] = next_fit(&links[a + (size_t)i], &pos[i], end[i], h->inv, ms->shift, ms->width, cbits);
+            }
+            if (cnt > cmask) { /* more partial boards than the word holds */
+                st = ASSIST_UNKNOWN;
+                *big = true;
+                break;
+            }
+            left_info li = left_of(ms->lt, u);
+            int occupied = occ_front + h->ntiles - isums_get(&li.s, 0, HEXIOM_VALUES - 1);
+            if (occupied > h->ntiles || occupied + ms->free_after < h->ntiles)
+                continue;
+            /* empties among decided slots: decided - occupied */
+            int empties_left = si->empties + occupied, red = all - li.sum;
+            if (empties_left < 0 || empties_left > si->nfree || red < 0 || red % 2 ||
+                red > 2 * si->top[empties_left])
+                continue;
+            int c = 0;
+            while (c < ncheck && checks[c].zmask != li.zmask)
+                c++;
+            if (c == ncheck) {
+                if (ncheck == MAX_CHECKS) /* forget the others */
+                    c = ncheck = 0;
+                group_check_make(si, qcodes, li.zmask, h->inv, &checks[c]);
+                ncheck++;
+            }
+            if (!group_check_ok(&checks[c], &li.s))
+                continue;
+            layer_push(out, u << cbits | cnt);
+        }
+        layer_close_group(out);
+    }
+    free(pos);
+    free(end);
+    free(head);
+    return st;
+}
+
+static void merge_part(jobs *jb, void *ctx, int p, const atomic_bool *cancel)
+{
+    merge_step *ms = ctx;
+    (void)jb;
+    layer_clear(&ms->parts[p]);
+    ms->big[p] = false;
+    ms->st[p] = merge_links(ms, ms->at[p], ms->at[p + 1], &ms->parts[p], &ms->big[p], cancel);
+}
+
+static bool take_part(void *ctx, int p)
+{
+    merge_step *ms = ctx;
+    ms->overflow |= ms->big[p];
+    if (ms->st[p] != ASSIST_OK)
+        return false;
+    layer_append(ms->next, &ms->parts[p]);
+    return true;
+}
+
+/* Fills ms->next with the step's child groups, on up to `threads` threads. */
+static assist_status merge_children(merge_step *ms, int threads)
+{
+    /* cut between child groups, at about equal numbers of parent boards */
+    size_t total = 0;
+    for (size_t l = 0; l < ms->nlinks; l++)
+        total += ms->cur->len[ms->links[l].g];
+    int nparts = threads > 1 && total >= MIN_SPLIT ? 4 * threads : 1;
+    if (nparts > MAX_PARTS)
+        nparts = MAX_PARTS;
+    ms->at[0] = 0;
+    size_t l = 0, done = 0;
+    for (int p = 1; p < nparts; p++) {
+        size_t goal = total / (size_t)nparts * (size_t)p;
+        while (l < ms->nlinks && (done < goal || (l > 0 && ms->links[l].f == ms->links[l - 1].f)))
+            done += ms->cur->len[ms->links[l++].g];
+        ms->at[p] = l;
+    }
+    ms->at[nparts] = ms->nlinks;
+    ms->overflow = false;
+    for (int p = 0; p < nparts; p++)
+        ms->st[p] = ASSIST_UNKNOWN;
+    job_spec spec = {merge_part, take_part, ms};
+    jobs_run(&spec, nparts, threads);
+    for (int p = 0; p < nparts; p++) {
+        if (ms->st[p] != ASSIST_OK) {
+            for (int q = 0; q < nparts; q++) /* what was not taken */
+                layer_clear(&ms->parts[q]);
+            return ASSIST_UNKNOWN;
+        }
+    }
+    return ASSIST_OK;
 }
 
 assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int stop, uint64_t work_cap,
@@ -486,7 +642,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             maxfront = open;
     }
     int fbits = 3 * maxfront, cbits = ubits > 2 ? 64 - ubits : 62;
-    if (fbits > 64 || cbits < 24 || h->ntiles > 255) {
+    if (fbits > 64 || cbits < 24 || h->ntiles > ISUM_MAX) {
         *too_big = true;
         free(latest);
         return ASSIST_UNKNOWN;
@@ -498,19 +654,22 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
     int *front = xmalloc((size_t)(n + 1) * sizeof *front), nfront = 0;
     int *nfrontv = xmalloc((size_t)(n + 1) * sizeof *nfrontv), nnew;
     int codes[64], ncodes[64];
-    layer cur = {0}, next = {0};
-    layer_clear(&cur);
+    block_pool pool;
+    block_pool_init(&pool);
+    layer cur, next;
+    layer_init(&cur, &pool);
+    layer_init(&next, &pool);
     if (!contradiction) {
-        layer_open_group(&cur, 0);
+        layer_open_group(&cur, 0, 1);
         layer_push(&cur, 1);
         layer_close_group(&cur);
     }
     dp_link *links = NULL;
     size_t linkcap = 0;
-    size_t *pos = NULL, *end = NULL;
-    enum { MAX_CHECKS = 16 };
-    group_check checks[MAX_CHECKS];
-    uint64_t *head = NULL;
+    int threads = jobs_threads(MAX_THREADS);
+    layer parts[MAX_PARTS];
+    for (int p = 0; p < MAX_PARTS; p++)
+        layer_init(&parts[p], &pool);
     assist_status st = ASSIST_OK;
     /* cells left undecided after step j that could still be occupied */
     int *free_after = xmalloc((size_t)n * sizeof *free_after);
@@ -684,83 +843,16 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             }
         }
         qsort(links, nlinks, sizeof *links, link_cmp);
-        pos = xrealloc(pos, (nlinks + 1) * sizeof *pos);
-        end = xrealloc(end, (nlinks + 1) * sizeof *end);
-        head = xrealloc(head, (nlinks + 1) * sizeof *head);
         /* each child group: merge its parents' lists, shifted by their deltas */
+        merge_step ms = {.cur = &cur, .links = links, .nlinks = nlinks, .si = &si, .lt = &lt, .h = h,
+                         .shift = shift, .width = width, .cbits = cbits, .nnew = nnew,
+                         .free_after = free_after[j], .deadline = deadline, .parts = parts, .next = &next};
         layer_clear(&next);
-        for (size_t a = 0, b; a < nlinks && st == ASSIST_OK; a = b) {
-            for (b = a + 1; b < nlinks && links[b].f == links[a].f; b++)
-                ;
-            if (deadline > 0 && monotonic_seconds() > deadline) {
-                st = ASSIST_UNKNOWN;
-                break;
-            }
-            uint64_t f = links[a].f;
-            int qcodes[64], occ_front = 0;
-            for (int q = 0; q < nnew; q++) {
-                qcodes[q] = (int)((f >> (3 * q)) & 7);
-                occ_front += qcodes[q] > 0;
-            }
-            int all = sum_all(&si, qcodes), ncheck = 0;
-            int k = 0;
-            for (size_t l = a; l < b; l++) {
-                pos[k] = cur.start[links[l].g];
-                end[k] = cur.start[links[l].g + 1];
-                k++;
-            }
-            layer_open_group(&next, f);
-            /* head[i]: parent i's next code that fits the stock, shifted into
-             * the child's code; UINT64_MAX at its end */
-            for (int i = 0; i < k; i++)
-                head[i] = next_fit(&cur, &links[a + (size_t)i], &pos[i], end[i], h->inv, shift, width, cbits);
-            for (;;) {
-                uint64_t u = UINT64_MAX;
-                for (int i = 0; i < k; i++)
-                    if (head[i] < u)
-                        u = head[i];
-                if (u == UINT64_MAX)
-                    break;
-                uint64_t cnt = 0;
-                for (int i = 0; i < k; i++) {
-                    if (head[i] != u)
-                        continue;
-                    cnt += cur.e[pos[i]] & cmask;
-                    pos[i]++;
-                    head[i] = next_fit(&cur, &links[a + (size_t)i], &pos[i], end[i], h->inv, shift, width, cbits);
-                }
-                if (cnt > cmask) { /* more partial boards than the word holds */
-                    st = ASSIST_UNKNOWN;
-                    *too_big = true;
-                    break;
-                }
-                left_info li = left_of(&lt, u);
-                int occupied = occ_front + h->ntiles - (int)(li.p >> (8 * HEXIOM_VALUES));
-                if (occupied > h->ntiles || occupied + free_after[j] < h->ntiles)
-                    continue;
-                /* empties among decided slots: decided - occupied */
-                int empties_left = si.empties + occupied, red = all - li.sum;
-                if (empties_left < 0 || empties_left > si.nfree || red < 0 || red % 2 ||
-                    red > 2 * si.top[empties_left])
-                    continue;
-                int c = 0;
-                while (c < ncheck && checks[c].zmask != li.zmask)
-                    c++;
-                if (c == ncheck) {
-                    if (ncheck == MAX_CHECKS) /* forget the others */
-                        c = ncheck = 0;
-                    group_check_make(&si, qcodes, li.zmask, h->inv, &checks[c]);
-                    ncheck++;
-                }
-                if (!group_check_ok(&checks[c], li.p))
-                    continue;
-                layer_push(&next, u << cbits | cnt);
-            }
-            layer_close_group(&next);
-        }
+        st = merge_children(&ms, threads);
+        *too_big |= ms.overflow;
         if (st != ASSIST_OK)
             break;
-        if (next.len > max_states()) {
+        if (next.entries > max_states()) {
             st = ASSIST_UNKNOWN;
             *too_big = true;
             break;
@@ -794,10 +886,10 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             next = t;
         }
 #ifdef HEXIOM_DP_TRACE /* states per step, for tuning */
-        fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, cur.ngroups, cur.len,
+        fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, cur.ngroups, cur.entries,
                 (double)clock() / CLOCKS_PER_SEC);
 #endif
-        *work += cur.len;
+        *work += cur.entries;
         if (*work > work_cap) {
             st = ASSIST_UNKNOWN;
             break;
@@ -808,18 +900,18 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
     if (st == ASSIST_OK) {
         uint64_t total = 0;
         for (size_t g = 0; g < cur.ngroups; g++)
-            for (size_t i = cur.start[g]; i < cur.start[g + 1]; i++)
-                if (cur.e[i] >> cbits == full)
-                    total += cur.e[i] & cmask;
+            for (size_t i = 0; i < cur.len[g]; i++)
+                if (cur.first[g][i] >> cbits == full)
+                    total += cur.first[g][i] & cmask;
         *total_out = total;
     }
     layer_free(&cur);
     layer_free(&next);
+    for (int p = 0; p < MAX_PARTS; p++)
+        layer_free(&parts[p]);
+    block_pool_free(&pool);
     left_tables_free(&lt);
     free(links);
-    free(pos);
-    free(end);
-    free(head);
     free(front);
     free(nfrontv);
     free(free_after);

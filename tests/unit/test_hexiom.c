@@ -3,6 +3,7 @@
  * counts (SAT enumeration and the DP agreeing with each other and with the
  * published numbers), hints that are forced only when they are, pins as
  * marks, and the board's drawing, hit-testing and input. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdlib.h>
 #include <string.h>
 
@@ -330,6 +331,38 @@ static void count_folded_matches_plain(void)
         free(state);
         puzzle_free(p);
     }
+}
+
+/* The DP cuts each big step into parts that threads merge side by side
+ * and chains their results in order: one thread and four must give the
+ * same count and keep the same partial boards.  Level 39's big steps have
+ * more parent boards than the DP bothers to cut up (about 10^5), so
+ * its cut path runs. */
+static void count_same_on_any_number_of_threads(void)
+{
+    for (int lv = 36; lv <= 39; lv++) {
+        puzzle *p = load_level(lv);
+        if (!p)
+            continue;
+        int *state = start_state(p);
+        int marks[512];
+        int nm = marks_of(p, state, marks);
+        long count[2] = {-1, -2};
+        uint64_t states[2] = {0, 1};
+        for (int t = 0; t < 2; t++) {
+            bool big;
+            setenv("TESSERA_THREADS", t ? "4" : "1", 1);
+            CHECK(hexiom_count_dp_with(p->data, marks, nm, 1L << 40, 0, 0, &count[t], &big, &states[t]) ==
+                  ASSIST_OK);
+        }
+        CHECK_MSG(count[0] == count[1] && states[0] == states[1],
+                  "level %02d: 1 thread counts %ld (%llu partial boards), 4 threads %ld (%llu)", lv, count[0],
+                  (unsigned long long)states[0], count[1], (unsigned long long)states[1]);
+        CHECK_MSG(count[1] == (lv == 39 ? 309196 : KNOWN[lv]), "level %02d: %ld", lv, count[1]);
+        free(state);
+        puzzle_free(p);
+    }
+    unsetenv("TESSERA_THREADS");
 }
 
 /* The family hook: small limits answer "at least" quickly, a limit above
@@ -744,6 +777,7 @@ int main(void)
     RUN(counts_by_enumeration);
     RUN(counts_by_dp);
     RUN(level39_count_splits);
+    RUN(count_same_on_any_number_of_threads);
     RUN(count_folded_matches_plain);
     RUN(count_hook_limits);
     RUN(count_under_pins_agrees);
