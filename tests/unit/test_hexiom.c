@@ -33,6 +33,15 @@ static int marks_of(const puzzle *p, const int *state, int *marks)
     return p->family->state_marks(p->data, state, marks, 8 * p->nstate);
 }
 
+/* The marks of a level as loaded: its locked tiles and holes. */
+static int start_marks(const puzzle *p, int *marks)
+{
+    int *state = start_state(p);
+    int nm = marks_of(p, state, marks);
+    free(state);
+    return nm;
+}
+
 static long dp_count(const puzzle *p, const int *marks, int nm)
 {
     long n = -1;
@@ -238,15 +247,13 @@ static void counts_by_enumeration(void)
         if (!p)
             continue;
         assist *a = puzzle_encode(p);
-        int *state = start_state(p);
         int marks[512];
-        int nm = marks_of(p, state, marks);
+        int nm = start_marks(p, marks);
         long n = -1;
         CHECK(assist_count(a, marks, nm, 1000, &n) == ASSIST_OK);
         CHECK_MSG(n == KNOWN[levels[i]], "level %02d: %ld solutions, expected %ld", levels[i], n,
                   KNOWN[levels[i]]);
         CHECK_MSG(dp_count(p, marks, nm) == n, "level %02d: the DP disagrees", levels[i]);
-        free(state);
         assist_free(a);
         puzzle_free(p);
     }
@@ -258,12 +265,10 @@ static void counts_by_dp(void)
         puzzle *p = load_level(lv);
         if (!p)
             continue;
-        int *state = start_state(p);
         int marks[512];
-        int nm = marks_of(p, state, marks);
+        int nm = start_marks(p, marks);
         long n = dp_count(p, marks, nm);
         CHECK_MSG(n == KNOWN[lv], "level %02d: DP counts %ld, expected %ld", lv, n, KNOWN[lv]);
-        free(state);
         puzzle_free(p);
     }
 }
@@ -305,9 +310,8 @@ static void count_folded_matches_plain(void)
         if (!p)
             continue;
         const hexiom_puzzle *h = p->data;
-        int *state = start_state(p);
         int marks[512];
-        int nm = marks_of(p, state, marks);
+        int nm = start_marks(p, marks);
         /* and once more with the last free slot pinned empty (a pin in the bottom rows) */
         for (int pin = 0; pin < 2; pin++) {
             if (pin) {
@@ -328,7 +332,6 @@ static void count_folded_matches_plain(void)
                 CHECK_MSG(sf < sp, "level %02d: folded DP kept %llu partial boards, plain %llu", lv,
                           (unsigned long long)sf, (unsigned long long)sp);
         }
-        free(state);
         puzzle_free(p);
     }
 }
@@ -344,9 +347,8 @@ static void count_same_on_any_number_of_threads(void)
         puzzle *p = load_level(lv);
         if (!p)
             continue;
-        int *state = start_state(p);
         int marks[512];
-        int nm = marks_of(p, state, marks);
+        int nm = start_marks(p, marks);
         long count[2] = {-1, -2};
         uint64_t states[2] = {0, 1};
         for (int t = 0; t < 2; t++) {
@@ -359,7 +361,6 @@ static void count_same_on_any_number_of_threads(void)
                   "level %02d: 1 thread counts %ld (%llu partial boards), 4 threads %ld (%llu)", lv, count[0],
                   (unsigned long long)states[0], count[1], (unsigned long long)states[1]);
         CHECK_MSG(count[1] == (lv == 39 ? 309196 : KNOWN[lv]), "level %02d: %ld", lv, count[1]);
-        free(state);
         puzzle_free(p);
     }
     unsetenv("TESSERA_THREADS");
@@ -422,9 +423,8 @@ static void hints_are_forced_only_when_they_are(void)
         if (!p)
             continue;
         assist *a = puzzle_encode(p);
-        int *state = start_state(p);
         int marks[600];
-        int nm = marks_of(p, state, marks);
+        int nm = start_marks(p, marks);
         assist_hint_result hr;
         CHECK(assist_hint(a, marks, nm, NULL, 0, &hr) == ASSIST_OK);
         CHECK(hr.fact >= 0);
@@ -438,7 +438,6 @@ static void hints_are_forced_only_when_they_are(void)
             CHECK_MSG(with >= 1 && with < all, "level %02d: choice in %ld of %ld", levels[i], with, all);
         if (all == 1)
             CHECK_MSG(hr.forced, "level %02d: unique, yet the hint is a choice", levels[i]);
-        free(state);
         assist_free(a);
         puzzle_free(p);
     }
