@@ -1,6 +1,5 @@
 /* hexiom_dp.c: the counting DP itself, one sweep of a renumbered board
  * (hexiom_count.c chooses the sweep and answers the family's count). */
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "games/hexiom.h"
+#include "games/hexiom_bounds.h"
 #include "games/hexiom_count.h"
 #include "games/hexiom_layer.h"
 #include "jobs.h"
@@ -25,7 +25,8 @@
  * Partial boards that agree on both have the same completions, so the DP
  * adds up their numbers.  The frontier is about one row long.  Partial
  * boards that the tiles left cannot finish are dropped at once (the stock
- * and value-sum bounds below): without them level 38 takes 20 times as long. */
+ * and value-sum bounds of hexiom_bounds.c): without them level 38 takes 20
+ * times as long. */
 
 /* One step's partial boards (hexiom_layer.h): grouped by frontier code
  * (ascending), each group with its used-tiles codes (ascending) and their
@@ -80,240 +81,6 @@ static size_t max_states(void)
     size_t most = half / HEXIOM_DP_BYTES_PER_STATE;
     return most < HEXIOM_DP_MIN_STATES ? HEXIOM_DP_MIN_STATES : most;
 #endif
-}
-
-/* What the cells after step j can still take, for the stock check: the
- * value range [lo, hi] of each new frontier cell is its count so far plus
- * what its undecided neighbours may add; undecided cells count as ranges
- * too (the ones that must hold a tile) or as capacity (the free ones). */
-typedef struct {
-    int nfront;
-    int lo_add[64], hi_add[64], fval[64]; /* per new frontier position */
-    int must_cnt[HEXIOM_VALUES][HEXIOM_VALUES]; /* undecided must-occupy cells by range [a][b] */
-    int free_ge[HEXIOM_VALUES + 1], free_le[HEXIOM_VALUES]; /* undecided free cells reaching >= t / <= t */
-    /* for the value-sum bound (see sum_feasible) */
-    int edges2;     /* twice the edges among undecided cells that may be occupied */
-    int empties;    /* empties still to choose among the free undecided cells, before the state's own */
-    int nfree;      /* free undecided cells */
-    int *top;       /* top[k]: sum of the k largest degrees among them (may-be-occupied neighbours) */
-} step_info;
-
-/* The value sum.  Let R be the cells not yet finished.  If every
- * undecided cell were occupied, the tiles in R would add up to
- *   all = sum over occupied open cells of (count so far + 2 * undecided
- *         neighbours) + twice the edges among undecided cells;
- * each empty z among the undecided cells then takes away 2*deg(z), and
- * every edge between two empties gives 4 back.  So all - (sum of the
- * values left in stock) is even and at most twice the k largest degrees.
- * "all" depends on the frontier only: one number per group. */
-static int sum_all(const step_info *si, const int *codes)
-{
-    int all = si->edges2;
-    for (int q = 0; q < si->nfront; q++)
-        if (codes[q])
-            all += codes[q] - 1 + 2 * si->hi_add[q];
-    return all;
-}
-
-/* The tiles left (rem) summed over every value interval [a, b], one byte
- * each, eight to a word: the checks below compare all of them at once.
- * A byte holds at most 127 (the DP takes at most that many tiles), so the
- * top bit of each byte is free to catch borrows (see isums_within). */
-#define NINTERVALS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2)
-#define ISUM_WORDS ((NINTERVALS + 7) / 8)
-#define ISUM_MAX 127
-#define BYTE_TOPS 0x8080808080808080ull
-
-typedef struct {
-    uint64_t w[ISUM_WORDS];
-} isums;
-
-static int interval_index(int a, int b)
-{
-    return a * HEXIOM_VALUES - a * (a - 1) / 2 + (b - a);
-}
-
-static void isums_set(isums *s, int a, int b, int x)
-{
-    int i = interval_index(a, b);
-    s->w[i / 8] = (s->w[i / 8] & ~(0xffull << (8 * (i % 8)))) | (uint64_t)x << (8 * (i % 8));
-}
-
-static int isums_get(const isums *s, int a, int b)
-{
-    int i = interval_index(a, b);
-    return (int)((s->w[i / 8] >> (8 * (i % 8))) & 0xff);
-}
-
-/* lo <= s <= hi in every byte: subtracting from a byte with its top bit
- * set borrows from that bit alone, and only when the byte is smaller */
-static inline bool isums_within(const isums *lo, const isums *s, const isums *hi)
-{
-    uint64_t ok = BYTE_TOPS;
-    for (int i = 0; i < ISUM_WORDS; i++)
-        ok &= ((s->w[i] | BYTE_TOPS) - lo->w[i]) & ((hi->w[i] | BYTE_TOPS) - s->w[i]);
-    return ok == BYTE_TOPS;
-}
-
-/* Necessary conditions for finishing a partial board with the tiles left
- * (rem): every occupied frontier cell has a value left in its range, the
- * cells that need tiles pass Hall's test on every value interval, and the
- * tiles of high (low) values have enough places that can reach them.
- * For one group they depend on the tiles left only through which values
- * are used up (zmask; ranges skip those values) and then through sums of
- * rem over value intervals, so they are prepared once per group and zmask
- * as bounds lo <= (sum over [a, b]) <= hi, one pair per interval. */
-typedef struct {
-    int zmask;
-    bool dead;
-    isums lo, hi;
-} group_check;
-
-static void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock,
-                             group_check *gc)
-{
-    int cnt[HEXIOM_VALUES][HEXIOM_VALUES];
-    memcpy(cnt, si->must_cnt, sizeof cnt);
-    int reach_ge[HEXIOM_VALUES + 1], reach_le[HEXIOM_VALUES];
-    memcpy(reach_ge, si->free_ge, sizeof reach_ge);
-    memcpy(reach_le, si->free_le, sizeof reach_le);
-    gc->zmask = zmask;
-    gc->dead = false;
-    for (int q = 0; q < si->nfront; q++) {
-        if (!codes[q])
-            continue;
-        int lo = codes[q] - 1 + si->lo_add[q], hi = codes[q] - 1 + si->hi_add[q];
-        if (hi > HEXIOM_VALUES - 1)
-            hi = HEXIOM_VALUES - 1;
-        if (si->fval[q] >= 0) {
-            if (si->fval[q] < lo || si->fval[q] > hi) {
-                gc->dead = true;
-                return;
-            }
-            lo = hi = si->fval[q];
-        }
-        while (lo <= hi && (zmask >> lo & 1))
-            lo++;
-        while (hi >= lo && (zmask >> hi & 1))
-            hi--;
-        if (lo > hi) {
-            gc->dead = true;
-            return;
-        }
-        cnt[lo][hi]++;
-        for (int t = 0; t <= hi; t++)
-            reach_ge[t]++;
-        for (int t = lo; t < HEXIOM_VALUES; t++)
-            reach_le[t]++;
-    }
-    /* no bound: 0 <= sum <= ISUM_MAX */
-    memset(&gc->lo, 0, sizeof gc->lo);
-    memset(&gc->hi, 0, sizeof gc->hi);
-    for (int a = 0; a < HEXIOM_VALUES; a++)
-        for (int b = a; b < HEXIOM_VALUES; b++)
-            isums_set(&gc->hi, a, b, ISUM_MAX);
-    /* Hall on intervals: cells whose range lies in [a, b] need that many
-     * tiles there */
-    for (int a = 0; a < HEXIOM_VALUES; a++)
-        for (int b = a; b < HEXIOM_VALUES; b++) {
-            int in = 0; /* cells with range exactly [a2, b2] inside [a, b] */
-            for (int a2 = a; a2 <= b; a2++)
-                for (int b2 = a2; b2 <= b; b2++)
-                    in += cnt[a2][b2];
-            int most = 0;
-            for (int v = a; v <= b; v++)
-                most += stock[v];
-            if (in > most) {
-                gc->dead = true;
-                return;
-            }
-            isums_set(&gc->lo, a, b, in);
-        }
-    /* tiles of value >= t (<= t) left: no more than the places reaching them */
-    for (int t = 0; t < HEXIOM_VALUES; t++) {
-        if (reach_ge[t] < isums_get(&gc->hi, t, HEXIOM_VALUES - 1))
-            isums_set(&gc->hi, t, HEXIOM_VALUES - 1, reach_ge[t]);
-        if (reach_le[t] < isums_get(&gc->hi, 0, t))
-            isums_set(&gc->hi, 0, t, reach_le[t]);
-    }
-}
-
-static bool group_check_ok(const group_check *gc, const isums *s)
-{
-    return !gc->dead && isums_within(&gc->lo, s, &gc->hi);
-}
-
-/* What a used-tiles code says about the tiles left, read from tables by
- * chunks of its bits (each value's count lies within one chunk): s, the
- * tiles left summed over each value interval; sum, their values added
- * up; zmask, the values used up. */
-typedef struct {
-    isums s;
-    int sum, zmask;
-} left_info;
-
-#define CHUNK_BITS 12
-
-typedef struct {
-    int nchunk, shift[HEXIOM_VALUES], mask[HEXIOM_VALUES];
-    left_info *tab[HEXIOM_VALUES];
-    int zbase; /* values with no tiles at all */
-} left_tables;
-
-static void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width)
-{
-    memset(lt, 0, sizeof *lt);
-    for (int v = 0; v < HEXIOM_VALUES; v++)
-        if (!width[v])
-            lt->zbase |= 1 << v;
-    for (int v = 0; v < HEXIOM_VALUES;) {
-        if (!width[v]) {
-            v++;
-            continue;
-        }
-        int first = v, bits = 0;
-        while (v < HEXIOM_VALUES && bits + width[v] <= CHUNK_BITS)
-            bits += width[v++];
-        int c = lt->nchunk++;
-        lt->shift[c] = shift[first];
-        lt->mask[c] = (1 << bits) - 1;
-        lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
-        for (int x = 0; x < 1 << bits; x++) {
-            left_info *t = &lt->tab[c][x];
-            int r[HEXIOM_VALUES] = {0};
-            for (int w = first; w < v; w++) {
-                int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
-                r[w] = used <= inv[w] ? inv[w] - used : 0;
-                t->sum += w * r[w];
-                t->zmask |= (r[w] == 0) << w;
-            }
-            for (int a = 0; a < HEXIOM_VALUES; a++)
-                for (int b = a, in = 0; b < HEXIOM_VALUES; b++) {
-                    in += r[b];
-                    isums_set(&t->s, a, b, in);
-                }
-        }
-    }
-}
-
-/* the chunks' bytes add without carries: their sums stay within ISUM_MAX */
-static inline left_info left_of(const left_tables *lt, uint64_t u)
-{
-    left_info li = {{{0}}, 0, lt->zbase};
-    for (int c = 0; c < lt->nchunk; c++) {
-        const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
-        for (int i = 0; i < ISUM_WORDS; i++)
-            li.s.w[i] += t->s.w[i];
-        li.sum += t->sum;
-        li.zmask |= t->zmask;
-    }
-    return li;
-}
-
-static void left_tables_free(left_tables *lt)
-{
-    for (int c = 0; c < lt->nchunk; c++)
-        free(lt->tab[c]);
 }
 
 /* Moves *pos to the first entry of a parent group (up to end) whose
@@ -703,85 +470,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
                 nb[p] |= bd->nbr[j * 6 + k] == front[p];
         }
         step_info si;
-        memset(&si, 0, sizeof si);
-        si.nfront = nnew;
-        for (int q = 0; q < nnew; q++) {
-            int c = nfrontv[q];
-            si.fval[q] = fval[c];
-            for (int k = 0; k < 6; k++) {
-                int o = bd->nbr[c * 6 + k];
-                if (o > j && focc[o] != 0) {
-                    si.hi_add[q]++;
-                    si.lo_add[q] += focc[o] == 1;
-                }
-            }
-        }
-        {
-            int nfree = 0, forced_empty = 0, decided_slots = 0;
-            for (int c = 0; c < n; c++) {
-                if (c <= j) {
-                    decided_slots += !bd->hole[c];
-                    continue;
-                }
-                if (focc[c] == 0) {
-                    forced_empty += !bd->hole[c];
-                    continue;
-                }
-                for (int k = 0; k < 6; k++) {
-                    int o = bd->nbr[c * 6 + k];
-                    si.edges2 += o > j && focc[o] != 0;
-                }
-                if (focc[c] < 0) {
-                    int d = 0;
-                    for (int k = 0; k < 6; k++) {
-                        int o = bd->nbr[c * 6 + k];
-                        d += o >= 0 && focc[o] != 0;
-                    }
-                    degs[nfree++] = d;
-                }
-            }
-            /* largest first */
-            for (int a = 1; a < nfree; a++)
-                for (int b = a; b > 0 && degs[b] > degs[b - 1]; b--) {
-                    int t = degs[b];
-                    degs[b] = degs[b - 1];
-                    degs[b - 1] = t;
-                }
-            top[0] = 0;
-            for (int a = 0; a < nfree; a++)
-                top[a + 1] = top[a] + degs[a];
-            si.top = top;
-            si.nfree = nfree;
-            si.empties = (h->nslots - h->ntiles) - forced_empty - decided_slots;
-        }
-        for (int c = j + 1; c < n; c++) {
-            if (focc[c] == 0)
-                continue;
-            int lo = 0, hi = 0;
-            for (int k = 0; k < 6; k++) {
-                int o = bd->nbr[c * 6 + k];
-                if (o >= 0 && focc[o] != 0) {
-                    hi++;
-                    lo += focc[o] == 1;
-                }
-            }
-            if (hi > HEXIOM_VALUES - 1)
-                hi = HEXIOM_VALUES - 1;
-            if (fval[c] >= 0)
-                lo = hi = fval[c];
-            if (focc[c] == 1) {
-                si.must_cnt[lo][hi]++;
-                for (int t = 0; t <= hi; t++)
-                    si.free_ge[t]++;
-                for (int t = lo; t < HEXIOM_VALUES; t++)
-                    si.free_le[t]++;
-            } else {
-                for (int t = 0; t <= hi; t++)
-                    si.free_ge[t]++;
-                for (int t = lo; t < HEXIOM_VALUES; t++)
-                    si.free_le[t]++;
-            }
-        }
+        step_info_make(&si, bd, j, nfrontv, nnew, degs, top);
         /* each group's move for each content of cell j */
         if (2 * cur.ngroups > linkcap) {
             linkcap = 2 * cur.ngroups;

@@ -1,0 +1,231 @@
+/* hexiom_bounds.c: the counting DP's necessary conditions (see
+ * hexiom_bounds.h): the value sum, the per-group stock checks and the
+ * tables that read the tiles left from a used-tiles code. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/hexiom_bounds.h"
+#include "util.h"
+
+/* Fills *si for step j (nfrontv: the frontier after it); degs and top
+ * are scratch of ncells + 1 and ncells + 2 ints, top is kept in *si. */
+void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *nfrontv, int nnew, int *degs,
+                    int *top)
+{
+    const hexiom_puzzle *h = bd->h;
+    const signed char *focc = bd->focc, *fval = bd->fval;
+    int n = h->ncells;
+    memset(si, 0, sizeof *si);
+    si->nfront = nnew;
+    for (int q = 0; q < nnew; q++) {
+        int c = nfrontv[q];
+        si->fval[q] = fval[c];
+        for (int k = 0; k < 6; k++) {
+            int o = bd->nbr[c * 6 + k];
+            if (o > j && focc[o] != 0) {
+                si->hi_add[q]++;
+                si->lo_add[q] += focc[o] == 1;
+            }
+        }
+    }
+    {
+        int nfree = 0, forced_empty = 0, decided_slots = 0;
+        for (int c = 0; c < n; c++) {
+            if (c <= j) {
+                decided_slots += !bd->hole[c];
+                continue;
+            }
+            if (focc[c] == 0) {
+                forced_empty += !bd->hole[c];
+                continue;
+            }
+            for (int k = 0; k < 6; k++) {
+                int o = bd->nbr[c * 6 + k];
+                si->edges2 += o > j && focc[o] != 0;
+            }
+            if (focc[c] < 0) {
+                int d = 0;
+                for (int k = 0; k < 6; k++) {
+                    int o = bd->nbr[c * 6 + k];
+                    d += o >= 0 && focc[o] != 0;
+                }
+                degs[nfree++] = d;
+            }
+        }
+        /* largest first */
+        for (int a = 1; a < nfree; a++)
+            for (int b = a; b > 0 && degs[b] > degs[b - 1]; b--) {
+                int t = degs[b];
+                degs[b] = degs[b - 1];
+                degs[b - 1] = t;
+            }
+        top[0] = 0;
+        for (int a = 0; a < nfree; a++)
+            top[a + 1] = top[a] + degs[a];
+        si->top = top;
+        si->nfree = nfree;
+        si->empties = (h->nslots - h->ntiles) - forced_empty - decided_slots;
+    }
+    for (int c = j + 1; c < n; c++) {
+        if (focc[c] == 0)
+            continue;
+        int lo = 0, hi = 0;
+        for (int k = 0; k < 6; k++) {
+            int o = bd->nbr[c * 6 + k];
+            if (o >= 0 && focc[o] != 0) {
+                hi++;
+                lo += focc[o] == 1;
+            }
+        }
+        if (hi > HEXIOM_VALUES - 1)
+            hi = HEXIOM_VALUES - 1;
+        if (fval[c] >= 0)
+            lo = hi = fval[c];
+        if (focc[c] == 1) {
+            si->must_cnt[lo][hi]++;
+            for (int t = 0; t <= hi; t++)
+                si->free_ge[t]++;
+            for (int t = lo; t < HEXIOM_VALUES; t++)
+                si->free_le[t]++;
+        } else {
+            for (int t = 0; t <= hi; t++)
+                si->free_ge[t]++;
+            for (int t = lo; t < HEXIOM_VALUES; t++)
+                si->free_le[t]++;
+        }
+    }
+}
+
+/* The value sum.  Let R be the cells not yet finished.  If every
+ * undecided cell were occupied, the tiles in R would add up to
+ *   all = sum over occupied open cells of (count so far + 2 * undecided
+ *         neighbours) + twice the edges among undecided cells;
+ * each empty z among the undecided cells then takes away 2*deg(z), and
+ * every edge between two empties gives 4 back.  So all - (sum of the
+ * values left in stock) is even and at most twice the k largest degrees.
+ * "all" depends on the frontier only: one number per group. */
+int sum_all(const step_info *si, const int *codes)
+{
+    int all = si->edges2;
+    for (int q = 0; q < si->nfront; q++)
+        if (codes[q])
+            all += codes[q] - 1 + 2 * si->hi_add[q];
+    return all;
+}
+
+static void isums_set(isums *s, int a, int b, int x)
+{
+    int i = interval_index(a, b);
+    s->w[i / 8] = (s->w[i / 8] & ~(0xffull << (8 * (i % 8)))) | (uint64_t)x << (8 * (i % 8));
+}
+
+void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock, group_check *gc)
+{
+    int cnt[HEXIOM_VALUES][HEXIOM_VALUES];
+    memcpy(cnt, si->must_cnt, sizeof cnt);
+    int reach_ge[HEXIOM_VALUES + 1], reach_le[HEXIOM_VALUES];
+    memcpy(reach_ge, si->free_ge, sizeof reach_ge);
+    memcpy(reach_le, si->free_le, sizeof reach_le);
+    gc->zmask = zmask;
+    gc->dead = false;
+    for (int q = 0; q < si->nfront; q++) {
+        if (!codes[q])
+            continue;
+        int lo = codes[q] - 1 + si->lo_add[q], hi = codes[q] - 1 + si->hi_add[q];
+        if (hi > HEXIOM_VALUES - 1)
+            hi = HEXIOM_VALUES - 1;
+        if (si->fval[q] >= 0) {
+            if (si->fval[q] < lo || si->fval[q] > hi) {
+                gc->dead = true;
+                return;
+            }
+            lo = hi = si->fval[q];
+        }
+        while (lo <= hi && (zmask >> lo & 1))
+            lo++;
+        while (hi >= lo && (zmask >> hi & 1))
+            hi--;
+        if (lo > hi) {
+            gc->dead = true;
+            return;
+        }
+        cnt[lo][hi]++;
+        for (int t = 0; t <= hi; t++)
+            reach_ge[t]++;
+        for (int t = lo; t < HEXIOM_VALUES; t++)
+            reach_le[t]++;
+    }
+    /* no bound: 0 <= sum <= ISUM_MAX */
+    memset(&gc->lo, 0, sizeof gc->lo);
+    memset(&gc->hi, 0, sizeof gc->hi);
+    for (int a = 0; a < HEXIOM_VALUES; a++)
+        for (int b = a; b < HEXIOM_VALUES; b++)
+            isums_set(&gc->hi, a, b, ISUM_MAX);
+    /* Hall on intervals: cells whose range lies in [a, b] need that many
+     * tiles there */
+    for (int a = 0; a < HEXIOM_VALUES; a++)
+        for (int b = a; b < HEXIOM_VALUES; b++) {
+            int in = 0; /* cells with range exactly [a2, b2] inside [a, b] */
+            for (int a2 = a; a2 <= b; a2++)
+                for (int b2 = a2; b2 <= b; b2++)
+                    in += cnt[a2][b2];
+            int most = 0;
+            for (int v = a; v <= b; v++)
+                most += stock[v];
+            if (in > most) {
+                gc->dead = true;
+                return;
+            }
+            isums_set(&gc->lo, a, b, in);
+        }
+    /* tiles of value >= t (<= t) left: no more than the places reaching them */
+    for (int t = 0; t < HEXIOM_VALUES; t++) {
+        if (reach_ge[t] < isums_get(&gc->hi, t, HEXIOM_VALUES - 1))
+            isums_set(&gc->hi, t, HEXIOM_VALUES - 1, reach_ge[t]);
+        if (reach_le[t] < isums_get(&gc->hi, 0, t))
+            isums_set(&gc->hi, 0, t, reach_le[t]);
+    }
+}
+
+void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width)
+{
+    memset(lt, 0, sizeof *lt);
+    for (int v = 0; v < HEXIOM_VALUES; v++)
+        if (!width[v])
+            lt->zbase |= 1 << v;
+    for (int v = 0; v < HEXIOM_VALUES;) {
+        if (!width[v]) {
+            v++;
+            continue;
+        }
+        int first = v, bits = 0;
+        while (v < HEXIOM_VALUES && bits + width[v] <= CHUNK_BITS)
+            bits += width[v++];
+        int c = lt->nchunk++;
+        lt->shift[c] = shift[first];
+        lt->mask[c] = (1 << bits) - 1;
+        lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
+        for (int x = 0; x < 1 << bits; x++) {
+            left_info *t = &lt->tab[c][x];
+            int r[HEXIOM_VALUES] = {0};
+            for (int w = first; w < v; w++) {
+                int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
+                r[w] = used <= inv[w] ? inv[w] - used : 0;
+                t->sum += w * r[w];
+                t->zmask |= (r[w] == 0) << w;
+            }
+            for (int a = 0; a < HEXIOM_VALUES; a++)
+                for (int b = a, in = 0; b < HEXIOM_VALUES; b++) {
+                    in += r[b];
+                    isums_set(&t->s, a, b, in);
+                }
+        }
+    }
+}
+
+void left_tables_free(left_tables *lt)
+{
+    for (int c = 0; c < lt->nchunk; c++)
+        free(lt->tab[c]);
+}
+

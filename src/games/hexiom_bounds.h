@@ -1,0 +1,128 @@
+/* hexiom_bounds.h: the counting DP's necessary conditions (hexiom_dp.c):
+ * what the cells after a step can still take, checked against the tiles a
+ * partial board leaves.  The checks run once per partial board and step,
+ * so the hot ones are inline here. */
+#ifndef TESSERA_GAMES_HEXIOM_BOUNDS_H
+#define TESSERA_GAMES_HEXIOM_BOUNDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "games/hexiom.h"
+#include "games/hexiom_count.h"
+
+/* What the cells after step j can still take, for the stock check: the
+ * value range [lo, hi] of each new frontier cell is its count so far plus
+ * what its undecided neighbours may add; undecided cells count as ranges
+ * too (the ones that must hold a tile) or as capacity (the free ones). */
+typedef struct {
+    int nfront;
+    int lo_add[64], hi_add[64], fval[64]; /* per new frontier position */
+    int must_cnt[HEXIOM_VALUES][HEXIOM_VALUES]; /* undecided must-occupy cells by range [a][b] */
+    int free_ge[HEXIOM_VALUES + 1], free_le[HEXIOM_VALUES]; /* undecided free cells reaching >= t / <= t */
+    /* for the value-sum bound (see sum_all) */
+    int edges2;     /* twice the edges among undecided cells that may be occupied */
+    int empties;    /* empties still to choose among the free undecided cells, before the state's own */
+    int nfree;      /* free undecided cells */
+    int *top;       /* top[k]: sum of the k largest degrees among them (may-be-occupied neighbours) */
+} step_info;
+
+/* Fills *si for step j (nfrontv: the frontier after it); degs and top
+ * are scratch of ncells + 1 and ncells + 2 ints, top is kept in *si. */
+void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *nfrontv, int nnew, int *degs,
+                    int *top);
+
+/* The value sum of the cells not yet finished if every undecided one were
+ * occupied (see hexiom_bounds.c); one number per frontier code. */
+int sum_all(const step_info *si, const int *codes);
+
+/* The tiles left (rem) summed over every value interval [a, b], one byte
+ * each, eight to a word: the checks below compare all of them at once.
+ * A byte holds at most 127 (the DP takes at most that many tiles), so the
+ * top bit of each byte is free to catch borrows (see isums_within). */
+#define NINTERVALS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2)
+#define ISUM_WORDS ((NINTERVALS + 7) / 8)
+#define ISUM_MAX 127
+#define BYTE_TOPS 0x8080808080808080ull
+
+typedef struct {
+    uint64_t w[ISUM_WORDS];
+} isums;
+
+static inline int interval_index(int a, int b)
+{
+    return a * HEXIOM_VALUES - a * (a - 1) / 2 + (b - a);
+}
+
+static inline int isums_get(const isums *s, int a, int b)
+{
+    int i = interval_index(a, b);
+    return (int)((s->w[i / 8] >> (8 * (i % 8))) & 0xff);
+}
+
+/* lo <= s <= hi in every byte: subtracting from a byte with its top bit
+ * set borrows from that bit alone, and only when the byte is smaller */
+static inline bool isums_within(const isums *lo, const isums *s, const isums *hi)
+{
+    uint64_t ok = BYTE_TOPS;
+    for (int i = 0; i < ISUM_WORDS; i++)
+        ok &= ((s->w[i] | BYTE_TOPS) - lo->w[i]) & ((hi->w[i] | BYTE_TOPS) - s->w[i]);
+    return ok == BYTE_TOPS;
+}
+
+/* Necessary conditions for finishing a partial board with the tiles left
+ * (rem): every occupied frontier cell has a value left in its range, the
+ * cells that need tiles pass Hall's test on every value interval, and the
+ * tiles of high (low) values have enough places that can reach them.
+ * For one group they depend on the tiles left only through which values
+ * are used up (zmask; ranges skip those values) and then through sums of
+ * rem over value intervals, so they are prepared once per group and zmask
+ * as bounds lo <= (sum over [a, b]) <= hi, one pair per interval. */
+typedef struct {
+    int zmask;
+    bool dead;
+    isums lo, hi;
+} group_check;
+
+void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock, group_check *gc);
+
+static inline bool group_check_ok(const group_check *gc, const isums *s)
+{
+    return !gc->dead && isums_within(&gc->lo, s, &gc->hi);
+}
+
+/* What a used-tiles code says about the tiles left, read from tables by
+ * chunks of its bits (each value's count lies within one chunk): s, the
+ * tiles left summed over each value interval; sum, their values added
+ * up; zmask, the values used up. */
+typedef struct {
+    isums s;
+    int sum, zmask;
+} left_info;
+
+#define CHUNK_BITS 12
+
+typedef struct {
+    int nchunk, shift[HEXIOM_VALUES], mask[HEXIOM_VALUES];
+    left_info *tab[HEXIOM_VALUES];
+    int zbase; /* values with no tiles at all */
+} left_tables;
+
+void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width);
+void left_tables_free(left_tables *lt);
+
+/* the chunks' bytes add without carries: their sums stay within ISUM_MAX */
+static inline left_info left_of(const left_tables *lt, uint64_t u)
+{
+    left_info li = {{{0}}, 0, lt->zbase};
+    for (int c = 0; c < lt->nchunk; c++) {
+        const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
+        for (int i = 0; i < ISUM_WORDS; i++)
+            li.s.w[i] += t->s.w[i];
+        li.sum += t->sum;
+        li.zmask |= t->zmask;
+    }
+    return li;
+}
+
+#endif
