@@ -27,12 +27,15 @@
  * Identical tiles are one type with a count, so they never multiply the
  * search.  Every search is complete, so one that runs out of candidates
  * proves there is no solution under the marks (the solver still decides). */
+#include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tetravex.h"
+#include "jobs.h"
 
 #define TS_WORDS 3 /* bitsets over up to 192 tile types (12x12 is 144) */
 #define TS_VALUES 10
@@ -412,6 +415,50 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
     return r->depth == r->norder ? 1 : -1;
 }
 
+/* The corners take turns of TS_SLICE placements.  A round gives each
+ * corner up to TS_ROUND_TURNS turns, the corners side by side on threads;
+ * the corner that finishes first (solved, or proved that nothing fits) in
+ * the order of turns, then corners, wins, as it would if one thread gave
+ * them their turns one by one: so the answer is the same on any number of
+ * threads.  A corner stops early once a turn before its own has won. */
+#define TS_ROUND_TURNS 8
+
+typedef struct {
+    const ts_ctx *x;
+    ts_run *runs;
+    long first_turn;        /* the round's */
+    int st[TS_CORNERS];     /* 1 solved, 0 nothing fits, -1 not yet known */
+    atomic_long winner;     /* turn * TS_CORNERS + corner of the first to finish */
+} ts_round;
+
+static void corner_turns(jobs *jb, void *ctx, int corner, const atomic_bool *cancel)
+{
+    ts_round *rd = ctx;
+    (void)jb;
+    (void)cancel; /* nothing cancels a round: take_turns never stops */
+    rd->st[corner] = -1;
+    for (long t = rd->first_turn; t < rd->first_turn + TS_ROUND_TURNS; t++) {
+        long key = t * TS_CORNERS + corner;
+        if (key > atomic_load(&rd->winner))
+            return;
+        int st = run_steps(rd->x, &rd->runs[corner], TS_SLICE);
+        if (st >= 0) {
+            rd->st[corner] = st;
+            long w = atomic_load(&rd->winner);
+            while (key < w && !atomic_compare_exchange_weak(&rd->winner, &w, key))
+                ;
+            return;
+        }
+    }
+}
+
+static bool take_turns(void *ctx, int corner)
+{
+    (void)ctx;
+    (void)corner;
+    return true;
+}
+
 /* The engine's guess (assist_guess_fn): the four searches take turns. */
 static int search(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
 {
@@ -422,20 +469,24 @@ static int search(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
         ok = run_init(x, &runs[i], i, marks, nmarks) && ok;
     double now = monotonic_seconds();
     double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
-    long done = 0, limit = nmarks > 0 ? TS_MARKED_STEPS : 0;
-    int st = ok ? -1 : 0, found = -1;
+    long limit = nmarks > 0 ? TS_MARKED_STEPS / TS_SLICE : 0; /* turns */
+    int st = ok ? -1 : 0, found = -1, threads = jobs_threads(TS_CORNERS);
     bool cancelled = false;
+    ts_round rd = {.x = x, .runs = runs};
+    atomic_init(&rd.winner, LONG_MAX);
+    job_spec spec = {corner_turns, take_turns, &rd};
     while (st < 0 && !cancelled) {
-        for (int i = 0; i < TS_CORNERS && st < 0; i++) {
-            st = run_steps(x, &runs[i], TS_SLICE);
+        jobs_run(&spec, TS_CORNERS, threads);
+        long w = atomic_load(&rd.winner);
+        if (w != LONG_MAX) {
+            st = rd.st[w % TS_CORNERS];
             if (st > 0)
-                found = i;
-        }
-        done += TS_SLICE;
-        if (st >= 0)
+                found = (int)(w % TS_CORNERS);
             break;
+        }
+        rd.first_turn += TS_ROUND_TURNS;
         now = monotonic_seconds();
-        if ((deadline > 0 && now >= deadline) || (limit > 0 && done >= limit)) {
+        if ((deadline > 0 && now >= deadline) || (limit > 0 && rd.first_turn >= limit)) {
             st = 0;
         } else if (b && b->poll && now >= next_poll) {
             next_poll = now + 0.03;

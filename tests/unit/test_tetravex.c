@@ -4,8 +4,10 @@
  * tiles counted once, generated puzzles unique and reproducible, hints
  * that agree with the solution, the search complete (its "none" agrees
  * with CaDiCaL's) and moves from the board UI. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include "keys.h"
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
 #include "games/tetravex.h"
@@ -190,6 +192,41 @@ static void search_proposals(void)
         puzzle_free(p);
     }
     sb_free(&text);
+}
+
+/* The four corner searches run side by side on threads, and the corner
+ * that finishes first in turn order wins, as on one thread: boards with
+ * many solutions (few numbers) and boards that take thousands of turns
+ * (8x8, ten numbers) give the same board on one thread and on four. */
+static void search_same_on_any_number_of_threads(void)
+{
+    rng r;
+    rng_seed(&r, 11);
+    int differ = 0, boards = 0;
+    for (int n = 4; n <= 8; n++)
+        for (int rep = 0; rep < 3; rep++) {
+            strbuf text = {0};
+            random_board(&r, n, n <= 6 ? 3 + rep : 10, &text);
+            puzzle *p = load(text.s);
+            CHECK(p != NULL);
+            int *state[2] = {NULL, NULL};
+            for (int t = 0; p && t < 2; t++) {
+                setenv("TESSERA_THREADS", t ? "4" : "1", 1);
+                int st;
+                state[t] = proposal(p, NULL, 0, NULL, &st);
+                CHECK_MSG(st == 1 && state[t], "%dx%d: status %d", n, n, st);
+            }
+            if (state[0] && state[1]) {
+                boards++;
+                differ += memcmp(state[0], state[1], (size_t)p->nstate * sizeof *state[0]) != 0;
+            }
+            free(state[0]);
+            free(state[1]);
+            puzzle_free(p);
+            sb_free(&text);
+        }
+    unsetenv("TESSERA_THREADS");
+    CHECK_MSG(boards == 15 && differ == 0, "%d of %d boards differ between 1 and 4 threads", differ, boards);
 }
 
 /* The search takes its corner squares in bands of likelihood, down to a
@@ -441,6 +478,7 @@ int main(void)
     RUN(random_boards_solve_and_check);
     RUN(search_proposals);
     RUN(search_bands_are_complete);
+    RUN(search_same_on_any_number_of_threads);
     RUN(hand_made_3x3);
     RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);
