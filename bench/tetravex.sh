@@ -6,8 +6,10 @@
 # seed per puzzle).
 #  1. Per size (SIZES, default "4 5 6 7 8 9 10"): one
 #     `tessera --timeout TIMEOUT --solve` process per puzzle (the family's
-#     own search, confirmed by the solver); prints the median and the
-#     largest CPU time (user + system of that process) and how many puzzles
+#     own search, confirmed by the solver; its four corner searches run
+#     side by side on up to four threads, TESSERA_THREADS); prints the
+#     median wall time, the median CPU time (user + system of that
+#     process), the largest wall time and how many puzzles
 #     ran out of time (exit status 3; they rank above every solved one, so
 #     a median among them reads "not reached").  Once every puzzle of a
 #     size ran out of time, larger sizes are printed as not tried.
@@ -90,6 +92,13 @@ largest() {
     grep -v timeout | sort -g | tail -1 | grep . || echo -
 }
 
+# Wall and CPU seconds of a command, "WALL CPU" (its exit status in $tmp/rc)
+wall_cpu() {
+    local t TIMEFORMAT='%3R %3U %3S'
+    t=$({ time "$@" >/dev/null 2>&1; echo $? >"$tmp/rc"; } 2>&1)
+    echo "$t" | awk '{print $1, $2 + $3}'
+}
+
 # CPU seconds of a command (its exit status in $tmp/rc)
 cpu() {
     local t
@@ -98,28 +107,30 @@ cpu() {
 }
 
 echo "tessera --solve, random boards with 10 values, $runs per size, --timeout $limit"
-printf '%-6s %4s %16s %12s %10s\n' size n "median cpu s" "max cpu s" "timeouts"
+printf '%-6s %4s %14s %14s %12s %10s\n' size n "median wall s" "median cpu s" "max wall s" "timeouts"
 gave_up=
 for n in $sizes; do
     if [ -n "$gave_up" ]; then
-        printf '%-6s %4d %16s %12s %10s\n' "${n}x${n}" 0 "not tried" - -
+        printf '%-6s %4d %14s %14s %12s %10s\n' "${n}x${n}" 0 "not tried" - - -
         continue
     fi
-    : >"$tmp/times"
+    : >"$tmp/walls"
+    : >"$tmp/cpus"
     out=0
     for i in $(seq "$runs"); do
         board "$n" $((1000 * n + i)) >"$tmp/p.tetravex"
-        t=$(cpu "$bin" --timeout "$limit" --solve "$tmp/p.tetravex")
+        read -r w c <<<"$(wall_cpu "$bin" --timeout "$limit" --solve "$tmp/p.tetravex")"
         rc=$(cat "$tmp/rc")
         if [ "$rc" = 3 ]; then
             out=$((out + 1))
-            t=timeout
+            w=timeout c=timeout
         fi
-        echo "$t" >>"$tmp/times"
+        echo "$w" >>"$tmp/walls"
+        echo "$c" >>"$tmp/cpus"
         [ "$rc" = 0 ] || [ "$rc" = 3 ] || echo "unexpected exit $rc at ${n}x${n} #$i" >&2
     done
-    printf '%-6s %4d %16s %12s %10d\n' "${n}x${n}" "$runs" "$(median <"$tmp/times")" \
-        "$(largest <"$tmp/times")" "$out"
+    printf '%-6s %4d %14s %14s %12s %10d\n' "${n}x${n}" "$runs" "$(median <"$tmp/walls")" \
+        "$(median <"$tmp/cpus")" "$(largest <"$tmp/walls")" "$out"
     [ "$out" -lt "$runs" ] || gave_up=1
 done
 
