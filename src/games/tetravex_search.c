@@ -17,7 +17,9 @@
  *    row cannot hold every top number it still needs is cut off;
  *  - four searches, one from each corner, take turns (2^16 placements
  *    each): where the true corner tile ranks first differs wildly between
- *    corners, and the turns bound the time by four times the luckiest;
+ *    corners, and the turns bound the time by four times the luckiest
+ *    (twice on two processors: the corners run side by side, see
+ *    corner_turns);
  *  - each search takes its 3x3 corner squares by likelihood (the product
  *    of the nine tiles' scores), in bands 4x apart, not in the order of
  *    its first cells: the true square's rank among all squares is better
