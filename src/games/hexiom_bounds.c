@@ -28,72 +28,49 @@ void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *
             }
         }
     }
-    {
-        int nfree = 0, forced_empty = 0, decided_slots = 0;
-        for (int c = 0; c < n; c++) {
-            if (c <= j) {
-                decided_slots += !bd->hole[c];
-                continue;
-            }
-            if (focc[c] == 0) {
-                forced_empty += !bd->hole[c];
-                continue;
-            }
-            for (int k = 0; k < 6; k++) {
-                int o = bd->nbr[c * 6 + k];
-                si->edges2 += o > j && focc[o] != 0;
-            }
-            if (focc[c] < 0) {
-                int d = 0;
-                for (int k = 0; k < 6; k++) {
-                    int o = bd->nbr[c * 6 + k];
-                    d += o >= 0 && focc[o] != 0;
-                }
-                degs[nfree++] = d;
-            }
-        }
-        /* largest first */
-        for (int a = 1; a < nfree; a++)
-            for (int b = a; b > 0 && degs[b] > degs[b - 1]; b--) {
-                int t = degs[b];
-                degs[b] = degs[b - 1];
-                degs[b - 1] = t;
-            }
-        top[0] = 0;
-        for (int a = 0; a < nfree; a++)
-            top[a + 1] = top[a] + degs[a];
-        si->top = top;
-        si->nfree = nfree;
-        si->empties = (h->nslots - h->ntiles) - forced_empty - decided_slots;
-    }
+    int nfree = 0, forced_empty = 0, decided_slots = 0;
+    for (int c = 0; c <= j; c++)
+        decided_slots += !bd->hole[c];
     for (int c = j + 1; c < n; c++) {
-        if (focc[c] == 0)
+        if (focc[c] == 0) {
+            forced_empty += !bd->hole[c];
             continue;
+        }
+        /* hi: the neighbours that may be occupied (the cell's degree, at
+         * most 6), lo: those that must be */
         int lo = 0, hi = 0;
         for (int k = 0; k < 6; k++) {
             int o = bd->nbr[c * 6 + k];
             if (o >= 0 && focc[o] != 0) {
                 hi++;
                 lo += focc[o] == 1;
+                si->edges2 += o > j;
             }
         }
-        if (hi > HEXIOM_VALUES - 1)
-            hi = HEXIOM_VALUES - 1;
+        if (focc[c] < 0)
+            degs[nfree++] = hi;
         if (fval[c] >= 0)
             lo = hi = fval[c];
-        if (focc[c] == 1) {
+        if (focc[c] == 1)
             si->must_cnt[lo][hi]++;
-            for (int t = 0; t <= hi; t++)
-                si->free_ge[t]++;
-            for (int t = lo; t < HEXIOM_VALUES; t++)
-                si->free_le[t]++;
-        } else {
-            for (int t = 0; t <= hi; t++)
-                si->free_ge[t]++;
-            for (int t = lo; t < HEXIOM_VALUES; t++)
-                si->free_le[t]++;
-        }
+        for (int t = 0; t <= hi; t++)
+            si->free_ge[t]++;
+        for (int t = lo; t < HEXIOM_VALUES; t++)
+            si->free_le[t]++;
     }
+    /* largest first */
+    for (int a = 1; a < nfree; a++)
+        for (int b = a; b > 0 && degs[b] > degs[b - 1]; b--) {
+            int t = degs[b];
+            degs[b] = degs[b - 1];
+            degs[b - 1] = t;
+        }
+    top[0] = 0;
+    for (int a = 0; a < nfree; a++)
+        top[a + 1] = top[a] + degs[a];
+    si->top = top;
+    si->nfree = nfree;
+    si->empties = (h->nslots - h->ntiles) - forced_empty - decided_slots;
 }
 
 /* The value sum.  Let R be the cells not yet finished.  If every
