@@ -137,8 +137,7 @@ void layer_append(layer *to, layer *from)
     to->entries += from->entries;
     for (size_t i = 0; i < from->nblocks; i++)
         add_block(to, from->blocks[i], from->bsize[i]);
-    if (from->nblocks)
-        to->fill = from->fill;
+    to->fill = from->fill; /* its last block, which holds a group, is to's last now */
     from->nblocks = 0;
     from->fill = 0;
     from->ngroups = 0;
