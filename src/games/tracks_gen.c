@@ -96,8 +96,9 @@ static int farthest_then_rank(const void *pa, const void *pb)
  * leave wide stretches of board to be reasoned out from the counts, which
  * is what makes a board hard: at 30x30 (seeds 41-70, pass 1 at 50
  * conflicts) 51% of attempts were graded hard this way against 32% in
- * random order, and an attempt costs no more (3.8 s against 4.2 s).  (In trials, nearest first gave 37%,
- * along the track 47%, farthest from a random point of the board 46%.) */
+ * random order, and an attempt costs no more (3.8 s against 4.2 s).  (In
+ * trials, nearest first gave 37%, along the track 47%, farthest from a
+ * random point of the board 46%.) */
 static void far_first(rng *r, const plan *p, int w, int *order, int n)
 {
     int centre = p->cell[rng_below(r, p->len)], cx = centre % w, cy = centre / w;
