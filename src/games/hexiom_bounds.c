@@ -139,22 +139,21 @@ void group_check_make(const step_info *si, const int *codes, int zmask, const in
         for (int b = a; b < HEXIOM_VALUES; b++)
             isums_set(&gc->hi, a, b, ISUM_MAX);
     /* Hall on intervals: cells whose range lies in [a, b] need that many
-     * tiles there */
-    for (int a = 0; a < HEXIOM_VALUES; a++)
-        for (int b = a; b < HEXIOM_VALUES; b++) {
-            int in = 0; /* cells with range exactly [a2, b2] inside [a, b] */
-            for (int a2 = a; a2 <= b; a2++)
-                for (int b2 = a2; b2 <= b; b2++)
-                    in += cnt[a2][b2];
-            int most = 0;
-            for (int v = a; v <= b; v++)
-                most += stock[v];
-            if (in > most) {
+     * tiles there.  in[a]: such cells for the current b, grown by the
+     * ranges that end at b */
+    int in[HEXIOM_VALUES] = {0}, most[HEXIOM_VALUES] = {0};
+    for (int b = 0; b < HEXIOM_VALUES; b++) {
+        for (int a = b, ending = 0; a >= 0; a--) {
+            ending += cnt[a][b]; /* ranges [a2, b] with a2 >= a */
+            in[a] += ending;
+            most[a] += stock[b];
+            if (in[a] > most[a]) {
                 gc->dead = true;
                 return;
             }
-            isums_set(&gc->lo, a, b, in);
+            isums_set(&gc->lo, a, b, in[a]);
         }
+    }
     /* tiles of value >= t (<= t) left: no more than the places reaching them */
     for (int t = 0; t < HEXIOM_VALUES; t++) {
         if (reach_ge[t] < isums_get(&gc->hi, t, HEXIOM_VALUES - 1))

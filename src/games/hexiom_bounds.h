@@ -111,18 +111,24 @@ typedef struct {
 void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width);
 void left_tables_free(left_tables *lt);
 
-/* the chunks' bytes add without carries: their sums stay within ISUM_MAX */
-static inline left_info left_of(const left_tables *lt, uint64_t u)
+/* The chunks' bytes add without carries: their sums stay within ISUM_MAX.
+ * The sums are kept in locals and stored once: a left_info returned by
+ * value went through the stack in pieces that the next loads could not
+ * take whole, a stall that cost about a fifth of the DP's time. */
+static inline void left_of(const left_tables *lt, uint64_t u, left_info *li)
 {
-    left_info li = {{{0}}, 0, lt->zbase};
+    isums s = {{0}};
+    int sum = 0, zmask = lt->zbase;
     for (int c = 0; c < lt->nchunk; c++) {
         const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
         for (int i = 0; i < ISUM_WORDS; i++)
-            li.s.w[i] += t->s.w[i];
-        li.sum += t->sum;
-        li.zmask |= t->zmask;
+            s.w[i] += t->s.w[i];
+        sum += t->sum;
+        zmask |= t->zmask;
     }
-    return li;
+    li->s = s;
+    li->sum = sum;
+    li->zmask = zmask;
 }
 
 #endif

@@ -83,26 +83,6 @@ static size_t max_states(void)
 #endif
 }
 
-/* Moves *pos to the first entry of a parent group (up to end) whose
- * tiles still allow what the link's finished cells take; returns that
- * entry's code as the child's (shifted by the link's delta), UINT64_MAX
- * when there is none. */
-static inline uint64_t next_fit(const dp_link *L, const uint64_t **pos, const uint64_t *end, const int *inv,
-                                const int *shift, const int *width, int cbits)
-{
-    for (; *pos < end; ++*pos) {
-        uint64_t u = **pos >> cbits;
-        bool fits = true;
-        for (int t = 0; t < L->nv; t++) {
-            int v = L->v[t];
-            fits &= (int)((u >> shift[v]) & ((1u << width[v]) - 1)) + L->k[t] <= inv[v];
-        }
-        if (fits)
-            return u + L->delta;
-    }
-    return UINT64_MAX;
-}
-
 /* The mirror that turns every row around maps the board onto itself (for
  * a level whose holes, locked tiles and marks below the current row are
  * symmetric too).  After the last cell of a row the frontier is that row,
@@ -197,6 +177,18 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
 /* below this many parent boards a step is not worth cutting up */
 #define MIN_SPLIT ((size_t)1 << 16)
 
+/* The necessary conditions cost about as much per partial board as the
+ * merge itself, and the boards they would drop fail them again a step
+ * later, as a rule.  So on big steps (MIN_SPLIT parent boards or more)
+ * they run only every other step: the unchecked step keeps some 15% more
+ * boards and the next one drops them.  Level 40 up to step 52 took 59 s
+ * of CPU checked at every step and 48 s every other step, and kept the
+ * same 289,870,008 partial boards at step 52. */
+static bool check_step(size_t parents, bool checked_last)
+{
+    return parents < MIN_SPLIT || !checked_last;
+}
+
 typedef struct {
     const layer *cur;
     const dp_link *links;
@@ -206,6 +198,7 @@ typedef struct {
     const hexiom_puzzle *h;
     const int *shift, *width;
     int cbits, nnew, free_after;
+    bool check;            /* run the necessary conditions (see check_step) */
     double deadline;
     layer *parts;          /* one per part */
     size_t at[MAX_PARTS + 1]; /* part p: links [at[p], at[p + 1]) */
@@ -215,8 +208,82 @@ typedef struct {
     bool overflow;         /* a part's numbers outgrew their bits */
 } merge_step;
 
+/* Whether a parent's used-tiles code u leaves room for a link's tiles:
+ * adding `add` carries out of a value's bit field exactly when that
+ * value's count would pass its stock, and the lowest such carry shows in
+ * the carry bits (u ^ add ^ sum) at the field's top, or for the top
+ * field, which ends at the word's end, as a sum smaller than u.  No field
+ * of u passes its stock, so a carry can only start at a field that
+ * overflows. */
+typedef struct {
+    uint64_t add, tops, delta; /* delta: the child's code minus the parent's */
+    bool never;                /* the link takes more of a value than there is */
+} link_fit;
+
+static link_fit link_fit_make(const dp_link *L, const int *inv, const int *shift, const int *width, int cbits)
+{
+    link_fit lf = {0, 0, L->delta << cbits, false};
+    for (int t = 0; t < L->nv; t++) {
+        int v = L->v[t], room = inv[v] - L->k[t];
+        if (room < 0)
+            lf.never = true;
+        else
+            lf.add += (((1ull << width[v]) - 1) - (uint64_t)room) << shift[v];
+        if (shift[v] + width[v] + cbits < 64)
+            lf.tops |= 1ull << (shift[v] + width[v] + cbits);
+    }
+    lf.add <<= cbits;
+    return lf;
+}
+
+/* The entries of one parent group that fit, shifted into the child's
+ * codes, to dst; returns how many.  Entries keep the count in their low
+ * bits, which adding the shifted `add` leaves alone. */
+static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst)
+{
+    if (lf->never)
+        return 0;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t e = src[i], sum = e + lf->add;
+        dst[m] = e + lf->delta;
+        m += ((sum ^ e ^ lf->add) & lf->tops) == 0 && sum >= e;
+    }
+    return m;
+}
+
+/* Merges two ascending entry lists, adding the numbers of equal codes;
+ * returns the length, or SIZE_MAX when a number outgrows its bits.  The
+ * loop has no branch but its own: which list goes first is as good as a
+ * coin toss. */
+static size_t merge_two(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *dst, int cbits)
+{
+    uint64_t cmask = (1ull << cbits) - 1, big = 0;
+    size_t i = 0, j = 0, m = 0;
+    while (i < na && j < nb) {
+        uint64_t x = a[i], y = b[j], ux = x >> cbits, uy = y >> cbits;
+        bool take_a = ux <= uy, take_b = uy <= ux;
+        /* equal codes: a's entry plus b's number */
+        uint64_t e = take_a ? x + (take_b ? y & cmask : 0) : y;
+        big |= (e >> cbits) != (take_a ? ux : uy);
+        dst[m++] = e;
+        i += take_a;
+        j += take_b;
+    }
+    if (big)
+        return SIZE_MAX;
+    while (i < na)
+        dst[m++] = a[i++];
+    while (j < nb)
+        dst[m++] = b[j++];
+    return m;
+}
+
 /* The child groups of links [a, z) into `out`; ASSIST_UNKNOWN when a number
- * outgrows its bits (*big), the deadline passes or the part is cancelled. */
+ * outgrows its bits (*big), the deadline passes or the part is cancelled.
+ * Each child group is made in two passes over its entries: its parents'
+ * fitting entries merged into the group's place in `out`, then the ones
+ * that fail the necessary conditions squeezed out in place. */
 static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer *out, bool *big,
                                  const atomic_bool *cancel)
 {
@@ -225,12 +292,14 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
     const step_info *si = ms->si;
     const hexiom_puzzle *h = ms->h;
     int cbits = ms->cbits;
-    uint64_t cmask = (1ull << cbits) - 1;
-    enum { MAX_CHECKS = 16 };
-    group_check checks[MAX_CHECKS];
-    size_t cap = 0;
-    const uint64_t **pos = NULL, **end = NULL;
-    uint64_t *head = NULL;
+    /* a group's checks, made when one of its entries first needs them:
+     * per set of used-up values, made[zmask] tells for which group */
+    enum { NZMASKS = 1 << HEXIOM_VALUES };
+    group_check checks[NZMASKS];
+    size_t made[NZMASKS];
+    memset(made, 0xff, sizeof made);
+    uint64_t *tmp = NULL, *tmp2 = NULL;
+    size_t tmpcap = 0;
     assist_status st = ASSIST_OK;
     for (size_t b; a < z && st == ASSIST_OK; a = b) {
         for (b = a + 1; b < z && links[b].f == links[a].f; b++)
@@ -245,47 +314,46 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
             qcodes[q] = (int)((f >> (3 * q)) & 7);
             occ_front += qcodes[q] > 0;
         }
-        int all = sum_all(si, qcodes), ncheck = 0;
-        int k = (int)(b - a);
-        if ((size_t)k > cap) {
-            cap = (size_t)k;
-            pos = xrealloc(pos, cap * sizeof *pos);
-            end = xrealloc(end, cap * sizeof *end);
-            head = xrealloc(head, cap * sizeof *head);
-        }
+        int all = sum_all(si, qcodes);
         size_t most = 0;
-        for (int i = 0; i < k; i++) {
-            size_t g = links[a + (size_t)i].g;
-            pos[i] = cur->first[g];
-            end[i] = cur->first[g] + cur->len[g];
-            most += cur->len[g];
+        for (size_t l = a; l < b; l++)
+            most += cur->len[links[l].g];
+        if (b - a > 1 && most > tmpcap) {
+            tmpcap = most;
+            tmp = xrealloc(tmp, tmpcap * sizeof *tmp);
+            tmp2 = xrealloc(tmp2, 2 * tmpcap * sizeof *tmp2); /* a parent, then the merge */
         }
         layer_open_group(out, f, most);
-        /* head[i]: parent i's next code that fits the stock, shifted into
-         * the child's code; UINT64_MAX at its end */
-        for (int i = 0; i < k; i++)
-            head[i] = next_fit(&links[a + (size_t)i], &pos[i], end[i], h->inv, ms->shift, ms->width, cbits);
-        for (;;) {
-            uint64_t u = UINT64_MAX;
-            for (int i = 0; i < k; i++)
-                if (head[i] < u)
-                    u = head[i];
-            if (u == UINT64_MAX)
-                break;
-            uint64_t cnt = 0;
-            for (int i = 0; i < k; i++) {
-                if (head[i] != u)
-                    continue;
-                cnt += *pos[i] & cmask;
-                pos[i]++;
-                head[i] = next_fit(&links[a + (size_t)i], &pos[i], end[i], h->inv, ms->shift, ms->width, cbits);
+        uint64_t *dst = layer_open_space(out);
+        /* pass 1: the parents' fitting entries, merged one parent at a
+         * time (a child group has one to three parents, as a rule) */
+        size_t n = 0;
+        for (size_t l = a; l < b; l++) {
+            link_fit lf = link_fit_make(&links[l], h->inv, ms->shift, ms->width, cbits);
+            const uint64_t *src = cur->first[links[l].g];
+            size_t len = cur->len[links[l].g];
+            if (l == a) {
+                n = fit_shift(&lf, src, len, b - a > 1 ? tmp : dst);
+                continue;
             }
-            if (cnt > cmask) { /* more partial boards than the word holds */
+            size_t m = fit_shift(&lf, src, len, tmp2);
+            n = merge_two(tmp, n, tmp2, m, l + 1 < b ? tmp2 + m : dst, cbits);
+            if (n == SIZE_MAX) {
                 st = ASSIST_UNKNOWN;
                 *big = true;
                 break;
             }
-            left_info li = left_of(ms->lt, u);
+            if (l + 1 < b)
+                memcpy(tmp, tmp2 + m, n * sizeof *tmp);
+        }
+        if (st != ASSIST_OK)
+            break;
+        /* pass 2: keep what the tiles left can still finish */
+        size_t kept = ms->check ? 0 : n;
+        for (size_t i = 0; i < n && ms->check; i++) {
+            uint64_t e = dst[i];
+            left_info li;
+            left_of(ms->lt, e >> cbits, &li);
             int occupied = occ_front + h->ntiles - isums_get(&li.s, 0, HEXIOM_VALUES - 1);
             if (occupied > h->ntiles || occupied + ms->free_after < h->ntiles)
                 continue;
@@ -294,24 +362,19 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
             if (empties_left < 0 || empties_left > si->nfree || red < 0 || red % 2 ||
                 red > 2 * si->top[empties_left])
                 continue;
-            int c = 0;
-            while (c < ncheck && checks[c].zmask != li.zmask)
-                c++;
-            if (c == ncheck) {
-                if (ncheck == MAX_CHECKS) /* forget the others */
-                    c = ncheck = 0;
-                group_check_make(si, qcodes, li.zmask, h->inv, &checks[c]);
-                ncheck++;
+            group_check *gc = &checks[li.zmask];
+            if (made[li.zmask] != a) {
+                made[li.zmask] = a;
+                group_check_make(si, qcodes, li.zmask, h->inv, gc);
             }
-            if (!group_check_ok(&checks[c], &li.s))
-                continue;
-            layer_push(out, u << cbits | cnt);
+            if (group_check_ok(gc, &li.s))
+                dst[kept++] = e;
         }
+        layer_set_open_len(out, kept);
         layer_close_group(out);
     }
-    free(pos);
-    free(end);
-    free(head);
+    free(tmp);
+    free(tmp2);
     return st;
 }
 
@@ -438,6 +501,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
     for (int p = 0; p < MAX_PARTS; p++)
         layer_init(&parts[p], &pool);
     assist_status st = ASSIST_OK;
+    bool checked_last = false;
     /* cells left undecided after step j that could still be occupied */
     int *free_after = xmalloc((size_t)n * sizeof *free_after);
     for (int j = n - 1, k = 0; j >= 0; j--) {
@@ -535,7 +599,9 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         /* each child group: merge its parents' lists, shifted by their deltas */
         merge_step ms = {.cur = &cur, .links = links, .nlinks = nlinks, .si = &si, .lt = &lt, .h = h,
                          .shift = shift, .width = width, .cbits = cbits, .nnew = nnew,
-                         .free_after = free_after[j], .deadline = deadline, .parts = parts, .next = &next};
+                         .free_after = free_after[j], .check = check_step(cur.entries, checked_last),
+                         .deadline = deadline, .parts = parts, .next = &next};
+        checked_last = ms.check;
         layer_clear(&next);
         st = merge_children(&ms, threads);
         *too_big |= ms.overflow;
