@@ -83,6 +83,33 @@ static size_t max_states(void)
 #endif
 }
 
+/* Merges two ascending entry lists, adding the numbers of equal codes;
+ * returns the length, or SIZE_MAX when a number outgrows its bits.  The
+ * loop has no branch but its own: which list goes first is as good as a
+ * coin toss. */
+static size_t merge_two(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *dst, int cbits)
+{
+    uint64_t cmask = (1ull << cbits) - 1, big = 0;
+    size_t i = 0, j = 0, m = 0;
+    while (i < na && j < nb) {
+        uint64_t x = a[i], y = b[j], ux = x >> cbits, uy = y >> cbits;
+        bool take_a = ux <= uy, take_b = uy <= ux;
+        /* equal codes: a's entry plus b's number */
+        uint64_t e = take_a ? x + (take_b ? y & cmask : 0) : y;
+        big |= (e >> cbits) != (take_a ? ux : uy);
+        dst[m++] = e;
+        i += take_a;
+        j += take_b;
+    }
+    if (big)
+        return SIZE_MAX;
+    while (i < na)
+        dst[m++] = a[i++];
+    while (j < nb)
+        dst[m++] = b[j++];
+    return m;
+}
+
 /* The mirror that turns every row around maps the board onto itself (for
  * a level whose holes, locked tiles and marks below the current row are
  * symmetric too).  After the last cell of a row the frontier is that row,
@@ -105,7 +132,6 @@ static int filed_cmp(const void *a, const void *b)
 
 static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront, int cbits)
 {
-    uint64_t cmask = (1ull << cbits) - 1;
     filed *fl = xmalloc((in->ngroups + 1) * sizeof *fl);
     for (size_t g = 0; g < in->ngroups; g++) {
         uint64_t f = in->fkey[g], r = 0;
@@ -139,26 +165,14 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
             for (size_t t = a + 1; t < b && ok; t++) {
                 /* merge tmp[0..na) with group fl[t].g into the group's place
                  * in out, then back into tmp unless it is the last */
-                const uint64_t *o = in->first[fl[t].g], *oe = o + in->len[fl[t].g];
-                uint64_t *dst = layer_open_space(out), *d = dst;
-                size_t x = 0;
-                while (x < na || o < oe) {
-                    uint64_t ua = x < na ? tmp[x] >> cbits : UINT64_MAX;
-                    uint64_t ub = o < oe ? *o >> cbits : UINT64_MAX;
-                    if (ua < ub) {
-                        *d++ = tmp[x++];
-                    } else if (ub < ua) {
-                        *d++ = *o++;
-                    } else {
-                        uint64_t cnt = (tmp[x++] & cmask) + (*o++ & cmask);
-                        ok &= cnt <= cmask;
-                        *d++ = ua << cbits | (cnt & cmask);
-                    }
-                }
-                na = (size_t)(d - dst);
-                if (t + 1 < b)
+                uint64_t *dst = layer_open_space(out);
+                na = merge_two(tmp, na, in->first[fl[t].g], in->len[fl[t].g], dst, cbits);
+                ok = na != SIZE_MAX;
+                if (ok && t + 1 < b)
                     memcpy(tmp, dst, na * sizeof *tmp);
             }
+            if (!ok)
+                break;
             layer_set_open_len(out, na);
         }
         layer_close_group(out);
@@ -249,33 +263,6 @@ static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint6
         dst[m] = e + lf->delta;
         m += ((sum ^ e ^ lf->add) & lf->tops) == 0 && sum >= e;
     }
-    return m;
-}
-
-/* Merges two ascending entry lists, adding the numbers of equal codes;
- * returns the length, or SIZE_MAX when a number outgrows its bits.  The
- * loop has no branch but its own: which list goes first is as good as a
- * coin toss. */
-static size_t merge_two(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *dst, int cbits)
-{
-    uint64_t cmask = (1ull << cbits) - 1, big = 0;
-    size_t i = 0, j = 0, m = 0;
-    while (i < na && j < nb) {
-        uint64_t x = a[i], y = b[j], ux = x >> cbits, uy = y >> cbits;
-        bool take_a = ux <= uy, take_b = uy <= ux;
-        /* equal codes: a's entry plus b's number */
-        uint64_t e = take_a ? x + (take_b ? y & cmask : 0) : y;
-        big |= (e >> cbits) != (take_a ? ux : uy);
-        dst[m++] = e;
-        i += take_a;
-        j += take_b;
-    }
-    if (big)
-        return SIZE_MAX;
-    while (i < na)
-        dst[m++] = a[i++];
-    while (j < nb)
-        dst[m++] = b[j++];
     return m;
 }
 
