@@ -61,11 +61,11 @@ static int link_cmp(const void *a, const void *b)
  * (8 in each of the two steps held, plus the links between them), and the
  * DP may use half of the machine's memory; beyond that it gives up and the
  * count is left to enumeration.  Level 39 peaks at about 140 thousand.
- * Level 40 (side 6, only 16 empty slots) keeps up to 527 million partial
- * boards (seventh row), 8 GB and about five minutes of CPU (under three
- * minutes on two threads), and counts
- * 7,908,056,235,606 boards: a machine with 24 GB of memory counts it, a
- * smaller one leaves it to enumeration (which never gets that far).
+ * Level 40 (side 6, only 16 empty slots) keeps up to 630 million partial
+ * boards (seventh row, on a step without checks: see check_step), 9 GB
+ * and about three minutes of CPU (under two minutes on two threads), and
+ * counts 7,908,056,235,606 boards: a machine with 24 GB of memory counts
+ * it, a smaller one leaves it to enumeration (which never gets that far).
  * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
 #define HEXIOM_DP_BYTES_PER_STATE 16
 #define HEXIOM_DP_MIN_STATES ((size_t)3 << 20)
