@@ -24,9 +24,9 @@
  * decided: its count is then final and must be a value still in stock.
  * Partial boards that agree on both have the same completions, so the DP
  * adds up their numbers.  The frontier is about one row long.  Partial
- * boards that the tiles left cannot finish are dropped at once (the stock
- * and value-sum bounds of hexiom_bounds.c): without them level 38 takes 20
- * times as long. */
+ * boards that the tiles left cannot finish are dropped within a step or
+ * two (the stock and value-sum bounds of hexiom_bounds.c; see check_step):
+ * without them level 38 takes 20 times as long. */
 
 /* One step's partial boards (hexiom_layer.h): grouped by frontier code
  * (ascending), each group with its used-tiles codes (ascending) and their
@@ -194,10 +194,10 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
 /* The necessary conditions cost about as much per partial board as the
  * merge itself, and the boards they would drop fail them again a step
  * later, as a rule.  So on big steps (MIN_SPLIT parent boards or more)
- * they run only every other step: the unchecked step keeps some 15% more
- * boards and the next one drops them.  Level 40 up to step 52 took 59 s
- * of CPU checked at every step and 48 s every other step, and kept the
- * same 289,870,008 partial boards at step 52. */
+ * they run only every other step: an unchecked step keeps about a fifth
+ * more boards and the next one drops them.  Level 40 up to step 52 took
+ * 59 s of CPU checked at every step and 48 s every other step, and kept
+ * the same 289,870,008 partial boards at step 52. */
 static bool check_step(size_t parents, bool checked_last)
 {
     return parents < MIN_SPLIT || !checked_last;
