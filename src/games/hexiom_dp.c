@@ -197,7 +197,8 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
  * they run only every other step: an unchecked step keeps about a fifth
  * more boards and the next one drops them.  Level 40 up to step 52 took
  * 59 s of CPU checked at every step and 48 s every other step, and kept
- * the same 289,870,008 partial boards at step 52. */
+ * the same 289,870,008 partial boards at step 52.  A step that outgrows
+ * the memory limit (max_states) unchecked is made again, checked. */
 static bool check_step(size_t parents, bool checked_last)
 {
     return parents < MIN_SPLIT || !checked_last;
@@ -591,6 +592,12 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         checked_last = ms.check;
         layer_clear(&next);
         st = merge_children(&ms, threads);
+        if (st == ASSIST_OK && !ms.check && next.entries > max_states()) {
+            /* over the limit for want of the checks alone: once more, checked */
+            ms.check = checked_last = true;
+            layer_clear(&next);
+            st = merge_children(&ms, threads);
+        }
         *too_big |= ms.overflow;
         if (st != ASSIST_OK)
             break;
