@@ -29,7 +29,6 @@ limit=${4:-60}
 sizes=${5:-4 5 6 7 8 9 10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-TIMEFORMAT='%3U %3S'
 
 board() { # N SEED: a shuffled tile list
     awk -v n="$1" -v seed="$2" 'BEGIN {
@@ -101,9 +100,7 @@ wall_cpu() {
 
 # CPU seconds of a command (its exit status in $tmp/rc)
 cpu() {
-    local t
-    t=$({ time "$@" >/dev/null 2>&1; echo $? >"$tmp/rc"; } 2>&1)
-    echo "$t" | awk '{print $1 + $2}'
+    wall_cpu "$@" | awk '{print $2}'
 }
 
 echo "tessera --solve, random boards with 10 values, $runs per size, --timeout $limit"
