@@ -7,10 +7,10 @@
 # level 38, the sums of the medians, and the median of whole passes over
 # all 41 levels.  Then `--count` (exact: the limit is above the count)
 # on levels 39 and 40, once each, under a 600 s limit (the goal is 60 s;
-# level 40 takes about three minutes of CPU, under two on two threads,
-# and 9 GB, and with less memory falls back to enumeration, which runs
-# out of time), with its CPU seconds (user + system), its wall time and
-# the command.
+# level 40 takes about two and a half minutes of CPU, a minute and a
+# half on two threads, and 8.4 GB, and with less memory falls back to
+# enumeration, which runs out of time), with its CPU seconds (user +
+# system), its wall time and the command.
 set -u
 bin=$1
 src=${2:-$(cd "$(dirname "$0")/.." && pwd)}

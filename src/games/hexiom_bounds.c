@@ -90,6 +90,28 @@ int sum_all(const step_info *si, const int *codes)
     return all;
 }
 
+/* Let T be the tiles used and S their value sum.  The occupied slots are
+ * the frontier's plus T, so T fixes the empties still to place (k);
+ * the value sum of the tiles left is (stock's value sum) - S, and
+ * all - that is even and between 0 and 2 * top[k] (see sum_all). */
+void sum_bound_make(const step_info *si, const hexiom_puzzle *h, int all, int occ_front, int free_after,
+                    sum_bound *sb)
+{
+    int stock_sum = 0;
+    for (int v = 0; v < HEXIOM_VALUES; v++)
+        stock_sum += v * h->inv[v];
+    sb->lo = stock_sum - all;
+    sb->parity = (int)((unsigned)(stock_sum - all) & 1u);
+    for (int t = 0; t <= ISUM_MAX; t++) {
+        int occupied = occ_front + t, empties_left = si->empties + occupied;
+        sb->hi[t] = -1;
+        if (occupied > h->ntiles || occupied + free_after < h->ntiles || empties_left < 0 ||
+            empties_left > si->nfree)
+            continue;
+        sb->hi[t] = stock_sum - all + 2 * si->top[empties_left];
+    }
+}
+
 static void isums_set(isums *s, int a, int b, int x)
 {
     int i = interval_index(a, b);
@@ -181,13 +203,14 @@ void left_tables_make(left_tables *lt, const int *inv, const int *shift, const i
         lt->shift[c] = shift[first];
         lt->mask[c] = (1 << bits) - 1;
         lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
+        lt->used[c] = xcalloc((size_t)1 << bits, sizeof *lt->used[c]);
         for (int x = 0; x < 1 << bits; x++) {
             left_info *t = &lt->tab[c][x];
             int r[HEXIOM_VALUES] = {0};
             for (int w = first; w < v; w++) {
                 int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
                 r[w] = used <= inv[w] ? inv[w] - used : 0;
-                t->sum += w * r[w];
+                lt->used[c][x] += (uint32_t)used + ((uint32_t)(w * used) << 16);
                 t->zmask |= (r[w] == 0) << w;
             }
             for (int a = 0; a < HEXIOM_VALUES; a++)
@@ -201,7 +224,9 @@ void left_tables_make(left_tables *lt, const int *inv, const int *shift, const i
 
 void left_tables_free(left_tables *lt)
 {
-    for (int c = 0; c < lt->nchunk; c++)
+    for (int c = 0; c < lt->nchunk; c++) {
         free(lt->tab[c]);
+        free(lt->used[c]);
+    }
 }
 

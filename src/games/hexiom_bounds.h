@@ -93,11 +93,10 @@ static inline bool group_check_ok(const group_check *gc, const isums *s)
 
 /* What a used-tiles code says about the tiles left, read from tables by
  * chunks of its bits (each value's count lies within one chunk): s, the
- * tiles left summed over each value interval; sum, their values added
- * up; zmask, the values used up. */
+ * tiles left summed over each value interval; zmask, the values used up. */
 typedef struct {
     isums s;
-    int sum, zmask;
+    int zmask;
 } left_info;
 
 #define CHUNK_BITS 12
@@ -105,6 +104,10 @@ typedef struct {
 typedef struct {
     int nchunk, shift[HEXIOM_VALUES], mask[HEXIOM_VALUES];
     left_info *tab[HEXIOM_VALUES];
+    /* per chunk: the tiles it counts as used | their value sum << 16 (a
+     * code counts at most 127 tiles of value 6 or less, so the chunks'
+     * words add up without one half carrying into the other) */
+    uint32_t *used[HEXIOM_VALUES];
     int zbase; /* values with no tiles at all */
 } left_tables;
 
@@ -118,17 +121,41 @@ void left_tables_free(left_tables *lt);
 static inline void left_of(const left_tables *lt, uint64_t u, left_info *li)
 {
     isums s = {{0}};
-    int sum = 0, zmask = lt->zbase;
+    int zmask = lt->zbase;
     for (int c = 0; c < lt->nchunk; c++) {
         const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
         for (int i = 0; i < ISUM_WORDS; i++)
             s.w[i] += t->s.w[i];
-        sum += t->sum;
         zmask |= t->zmask;
     }
     li->s = s;
-    li->sum = sum;
     li->zmask = zmask;
+}
+
+/* The checks that depend on a partial board's tiles only through how many
+ * it used (T) and their value sum (S), for one child group: the number of
+ * occupied slots and the value sum (see sum_all).  They come down to
+ * S >= lo, S <= hi[T] (-1: no such board can be finished) and S's parity,
+ * cheap enough to test on every entry of every step before it is merged
+ * (hexiom_dp.c). */
+typedef struct {
+    int lo, parity;
+    int hi[ISUM_MAX + 1]; /* indexed by T & ISUM_MAX (see sum_bound_ok) */
+} sum_bound;
+
+/* all: sum_all of the group; occ_front: its occupied frontier cells;
+ * free_after: the undecided cells that may still be occupied. */
+void sum_bound_make(const step_info *si, const hexiom_puzzle *h, int all, int occ_front, int free_after,
+                    sum_bound *sb);
+
+/* ts: tiles | value sum << 16, as in left_tables' used.  A child's T can
+ * pass the number of tiles only when some value passes its stock, which
+ * the fit test in hexiom_dp.c catches: then hi[T & ISUM_MAX] means
+ * nothing, and only the index must stay within the table. */
+static inline bool sum_bound_ok(const sum_bound *sb, uint32_t ts)
+{
+    int t = (int)(ts & ISUM_MAX), s = (int)(ts >> 16);
+    return s >= sb->lo && s <= sb->hi[t] && ((s ^ sb->parity) & 1) == 0;
 }
 
 #endif

@@ -24,9 +24,10 @@
  * decided: its count is then final and must be a value still in stock.
  * Partial boards that agree on both have the same completions, so the DP
  * adds up their numbers.  The frontier is about one row long.  Partial
- * boards that the tiles left cannot finish are dropped within a step or
- * two (the stock and value-sum bounds of hexiom_bounds.c; see check_step):
- * without them level 38 takes 20 times as long. */
+ * boards that the tiles left cannot finish are dropped: by the tile count
+ * and value-sum bound at once, by the stock checks within a few steps
+ * (hexiom_bounds.c; see check_step).  Without them level 38 takes 20
+ * times as long. */
 
 /* One step's partial boards (hexiom_layer.h): grouped by frontier code
  * (ascending), each group with its used-tiles codes (ascending) and their
@@ -61,9 +62,10 @@ static int link_cmp(const void *a, const void *b)
  * (8 in each of the two steps held, plus the links between them), and the
  * DP may use half of the machine's memory; beyond that it gives up and the
  * count is left to enumeration.  Level 39 peaks at about 140 thousand.
- * Level 40 (side 6, only 16 empty slots) keeps up to 630 million partial
- * boards (seventh row, on a step without checks: see check_step), 9 GB
- * and about three minutes of CPU (under two minutes on two threads), and
+ * Level 40 (side 6, only 16 empty slots) keeps up to 570 million partial
+ * boards (seventh row, on a step without stock checks: see check_step),
+ * 8.4 GB and about two and a half minutes of CPU (a minute and a half on
+ * two threads), and
  * counts 7,908,056,235,606 boards: a machine with 24 GB of memory counts
  * it, a smaller one leaves it to enumeration (which never gets that far).
  * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
@@ -191,17 +193,24 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
 /* below this many parent boards a step is not worth cutting up */
 #define MIN_SPLIT ((size_t)1 << 16)
 
-/* The necessary conditions cost about as much per partial board as the
- * merge itself, and the boards they would drop fail them again a step
- * later, as a rule.  So on big steps (MIN_SPLIT parent boards or more)
- * they run only every other step: an unchecked step keeps about a fifth
- * more boards and the next one drops them.  Level 40 up to step 52 took
- * 59 s of CPU checked at every step and 48 s every other step, and kept
- * the same 289,870,008 partial boards at step 52.  A step that outgrows
- * the memory limit (max_states) unchecked is made again, checked. */
-static bool check_step(size_t parents, bool checked_last)
+/* The tile count and the value-sum bound are tested on every entry before
+ * it is merged (fit_shift): two table reads.  The stock checks cost about
+ * as much per partial board as the merge itself and drop fewer boards
+ * (at level 40, 8% of those checked against 26% for the value sum), and
+ * what they would drop mostly fails them again a few steps later.  So on
+ * big steps (MIN_SPLIT parent boards or more) they run every sixth step.
+ * Level 40's whole count on two threads, wall seconds (medians): 101 with
+ * every other step and the value sum in the same pass; with it moved to
+ * fit_shift, 97 every third step, 90 every fourth, 87 every sixth (8.4 GB
+ * at the peak), 86 every eighth (9.7 GB) and 88 never (11.7 GB).  A step
+ * that outgrows the memory limit (max_states) unchecked is made again,
+ * checked.  -DHEXIOM_DP_CHECK_EVERY=N sets the period at build time. */
+#ifndef HEXIOM_DP_CHECK_EVERY
+#define HEXIOM_DP_CHECK_EVERY 6
+#endif
+static bool check_step(size_t parents, int unchecked)
 {
-    return parents < MIN_SPLIT || !checked_last;
+    return parents < MIN_SPLIT || unchecked >= HEXIOM_DP_CHECK_EVERY - 1;
 }
 
 typedef struct {
@@ -232,14 +241,16 @@ typedef struct {
  * overflows. */
 typedef struct {
     uint64_t add, tops, delta; /* delta: the child's code minus the parent's */
+    uint32_t used;             /* the link's tiles and their value sum (left_tables' used) */
     bool never;                /* the link takes more of a value than there is */
 } link_fit;
 
 static link_fit link_fit_make(const dp_link *L, const int *inv, const int *shift, const int *width, int cbits)
 {
-    link_fit lf = {0, 0, L->delta << cbits, false};
+    link_fit lf = {0, 0, L->delta << cbits, 0, false};
     for (int t = 0; t < L->nv; t++) {
         int v = L->v[t], room = inv[v] - L->k[t];
+        lf.used += (uint32_t)L->k[t] + ((uint32_t)(v * L->k[t]) << 16);
         if (room < 0)
             lf.never = true;
         else
@@ -251,27 +262,57 @@ static link_fit link_fit_make(const dp_link *L, const int *inv, const int *shift
     return lf;
 }
 
-/* The entries of one parent group that fit, shifted into the child's
- * codes, to dst; returns how many.  Entries keep the count in their low
- * bits, which adding the shifted `add` leaves alone. */
-static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst)
+/* The entries of one parent group that fit and pass the child group's
+ * sum_bound, shifted into the child's codes, to dst; returns how many.
+ * Entries keep the count in their low bits, which adding the shifted
+ * `add` leaves alone.  The tables' chunks are read from locals, and
+ * fit_shift below makes their number a constant for one or two chunks:
+ * with a count known only at run time, level 40's whole count took 97
+ * and 100 s instead of 91 s. */
+static inline size_t fit_shift_chunks(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst,
+                                      const left_tables *lt, const sum_bound *sb, int cbits, int nchunk)
 {
-    if (lf->never)
-        return 0;
+    const uint32_t *tab[HEXIOM_VALUES];
+    int shift[HEXIOM_VALUES];
+    uint64_t mask[HEXIOM_VALUES];
+    for (int c = 0; c < nchunk; c++) {
+        tab[c] = lt->used[c];
+        shift[c] = lt->shift[c] + cbits;
+        mask[c] = (uint64_t)lt->mask[c];
+    }
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t e = src[i], sum = e + lf->add;
+        uint32_t ts = lf->used;
+        for (int c = 0; c < nchunk; c++)
+            ts += tab[c][(e >> shift[c]) & mask[c]];
         dst[m] = e + lf->delta;
-        m += ((sum ^ e ^ lf->add) & lf->tops) == 0 && sum >= e;
+        m += ((sum ^ e ^ lf->add) & lf->tops) == 0 && sum >= e && sum_bound_ok(sb, ts);
     }
     return m;
+}
+
+static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst, const left_tables *lt,
+                        const sum_bound *sb, int cbits)
+{
+    if (lf->never)
+        return 0;
+    switch (lt->nchunk) { /* level 40 has two chunks */
+    case 1:
+        return fit_shift_chunks(lf, src, n, dst, lt, sb, cbits, 1);
+    case 2:
+        return fit_shift_chunks(lf, src, n, dst, lt, sb, cbits, 2);
+    default:
+        return fit_shift_chunks(lf, src, n, dst, lt, sb, cbits, lt->nchunk);
+    }
 }
 
 /* The child groups of links [a, z) into `out`; ASSIST_UNKNOWN when a number
  * outgrows its bits (*big), the deadline passes or the part is cancelled.
  * Each child group is made in two passes over its entries: its parents'
- * fitting entries merged into the group's place in `out`, then the ones
- * that fail the necessary conditions squeezed out in place. */
+ * entries that fit and pass the group's sum_bound, merged into the group's
+ * place in `out`; then, on checked steps, the ones that fail the stock
+ * checks squeezed out in place. */
 static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer *out, bool *big,
                                  const atomic_bool *cancel)
 {
@@ -302,7 +343,8 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
             qcodes[q] = (int)((f >> (3 * q)) & 7);
             occ_front += qcodes[q] > 0;
         }
-        int all = sum_all(si, qcodes);
+        sum_bound sb;
+        sum_bound_make(si, h, sum_all(si, qcodes), occ_front, ms->free_after, &sb);
         size_t most = 0;
         for (size_t l = a; l < b; l++)
             most += cur->len[links[l].g];
@@ -321,10 +363,10 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
             const uint64_t *src = cur->first[links[l].g];
             size_t len = cur->len[links[l].g];
             if (l == a) {
-                n = fit_shift(&lf, src, len, b - a > 1 ? tmp : dst);
+                n = fit_shift(&lf, src, len, b - a > 1 ? tmp : dst, ms->lt, &sb, cbits);
                 continue;
             }
-            size_t m = fit_shift(&lf, src, len, tmp2);
+            size_t m = fit_shift(&lf, src, len, tmp2, ms->lt, &sb, cbits);
             n = merge_two(tmp, n, tmp2, m, l + 1 < b ? tmp2 + m : dst, cbits);
             if (n == SIZE_MAX) {
                 st = ASSIST_UNKNOWN;
@@ -336,20 +378,12 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
         }
         if (st != ASSIST_OK)
             break;
-        /* pass 2: keep what the tiles left can still finish */
+        /* pass 2: keep what the tiles left can still finish (stock checks) */
         size_t kept = ms->check ? 0 : n;
         for (size_t i = 0; i < n && ms->check; i++) {
             uint64_t e = dst[i];
             left_info li;
             left_of(ms->lt, e >> cbits, &li);
-            int occupied = occ_front + h->ntiles - isums_get(&li.s, 0, HEXIOM_VALUES - 1);
-            if (occupied > h->ntiles || occupied + ms->free_after < h->ntiles)
-                continue;
-            /* empties among decided slots: decided - occupied */
-            int empties_left = si->empties + occupied, red = all - li.sum;
-            if (empties_left < 0 || empties_left > si->nfree || red < 0 || red % 2 ||
-                red > 2 * si->top[empties_left])
-                continue;
             group_check *gc = &checks[li.zmask];
             if (made[li.zmask] != a) {
                 made[li.zmask] = a;
@@ -489,7 +523,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
     for (int p = 0; p < MAX_PARTS; p++)
         layer_init(&parts[p], &pool);
     assist_status st = ASSIST_OK;
-    bool checked_last = false;
+    int unchecked = 0; /* steps since the last checked one */
     /* cells left undecided after step j that could still be occupied */
     int *free_after = xmalloc((size_t)n * sizeof *free_after);
     for (int j = n - 1, k = 0; j >= 0; j--) {
@@ -587,17 +621,17 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         /* each child group: merge its parents' lists, shifted by their deltas */
         merge_step ms = {.cur = &cur, .links = links, .nlinks = nlinks, .si = &si, .lt = &lt, .h = h,
                          .shift = shift, .width = width, .cbits = cbits, .nnew = nnew,
-                         .free_after = free_after[j], .check = check_step(cur.entries, checked_last),
+                         .free_after = free_after[j], .check = check_step(cur.entries, unchecked),
                          .deadline = deadline, .parts = parts, .next = &next};
-        checked_last = ms.check;
         layer_clear(&next);
         st = merge_children(&ms, threads);
         if (st == ASSIST_OK && !ms.check && next.entries > max_states()) {
             /* over the limit for want of the checks alone: once more, checked */
-            ms.check = checked_last = true;
+            ms.check = true;
             layer_clear(&next);
             st = merge_children(&ms, threads);
         }
+        unchecked = ms.check ? 0 : unchecked + 1;
         *too_big |= ms.overflow;
         if (st != ASSIST_OK)
             break;
