@@ -65,9 +65,9 @@ static int link_cmp(const void *a, const void *b)
  * Level 40 (side 6, only 16 empty slots) keeps up to 570 million partial
  * boards (seventh row, on a step without stock checks: see check_step),
  * 8.4 GB and about two and a half minutes of CPU (a minute and a half on
- * two threads), and
- * counts 7,908,056,235,606 boards: a machine with 24 GB of memory counts
- * it, a smaller one leaves it to enumeration (which never gets that far).
+ * two threads), and counts 7,908,056,235,606 boards: a machine with 24 GB
+ * of memory counts it, a smaller one leaves it to enumeration (which
+ * never gets that far).
  * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
 #define HEXIOM_DP_BYTES_PER_STATE 16
 #define HEXIOM_DP_MIN_STATES ((size_t)3 << 20)
@@ -199,12 +199,14 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
  * (at level 40, 8% of those checked against 26% for the value sum), and
  * what they would drop mostly fails them again a few steps later.  So on
  * big steps (MIN_SPLIT parent boards or more) they run every sixth step.
- * Level 40's whole count on two threads, wall seconds (medians): 101 with
- * every other step and the value sum in the same pass; with it moved to
- * fit_shift, 97 every third step, 90 every fourth, 87 every sixth (8.4 GB
- * at the peak), 86 every eighth (9.7 GB) and 88 never (11.7 GB).  A step
- * that outgrows the memory limit (max_states) unchecked is made again,
- * checked.  -DHEXIOM_DP_CHECK_EVERY=N sets the period at build time. */
+ * Level 40's whole count on two threads, wall seconds: 101 (median of 4)
+ * with every other step and the value sum in the same pass; with it moved
+ * to fit_shift, 97 (3 runs) every third step, and 86 to 90 every fourth
+ * (4 runs), sixth (6), eighth (1) or never (1), which is this machine's
+ * noise.  Every sixth keeps the peak at 8.4 GB (9.7 GB every eighth, 11.7
+ * never).  A step that outgrows the memory limit (max_states) unchecked
+ * is made again, checked.  -DHEXIOM_DP_CHECK_EVERY=N sets the period at
+ * build time. */
 #ifndef HEXIOM_DP_CHECK_EVERY
 #define HEXIOM_DP_CHECK_EVERY 6
 #endif
