@@ -71,6 +71,8 @@ void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *
     si->top = top;
     si->nfree = nfree;
     si->empties = (h->nslots - h->ntiles) - forced_empty - decided_slots;
+    for (int v = 0; v < HEXIOM_VALUES; v++)
+        si->stock_sum += v * h->inv[v];
 }
 
 /* The value sum.  Let R be the cells not yet finished.  If every
@@ -97,9 +99,7 @@ int sum_all(const step_info *si, const int *codes)
 void sum_bound_make(const step_info *si, const hexiom_puzzle *h, int all, int occ_front, int free_after,
                     sum_bound *sb)
 {
-    int stock_sum = 0;
-    for (int v = 0; v < HEXIOM_VALUES; v++)
-        stock_sum += v * h->inv[v];
+    int stock_sum = si->stock_sum;
     sb->lo = stock_sum - all;
     sb->parity = (int)((unsigned)(stock_sum - all) & 1u);
     for (int t = 0; t <= ISUM_MAX; t++) {

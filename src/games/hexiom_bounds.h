@@ -24,6 +24,7 @@ typedef struct {
     int edges2;     /* twice the edges among undecided cells that may be occupied */
     int empties;    /* empties still to choose among the free undecided cells, before the state's own */
     int nfree;      /* free undecided cells */
+    int stock_sum;  /* the values of all the tiles added up (see sum_bound) */
     int *top;       /* top[k]: sum of the k largest degrees among them (may-be-occupied neighbours) */
 } step_info;
 

@@ -224,7 +224,7 @@ typedef struct {
     const hexiom_puzzle *h;
     const int *shift, *width;
     int cbits, nnew, free_after;
-    bool check;            /* run the necessary conditions (see check_step) */
+    bool check;            /* run the stock checks (see check_step) */
     double deadline;
     layer *parts;          /* one per part */
     size_t at[MAX_PARTS + 1]; /* part p: links [at[p], at[p + 1]) */
