@@ -119,7 +119,7 @@ puzzle *puzzle_load(const char *arg, const char *game_name, diag *err)
         if (errno == EFBIG)
             diag_set(err, 0, 0, "file too large for a puzzle (over %u MiB)", MAX_PUZZLE_BYTES >> 20);
         else
-            diag_set(err, 0, 0, "cannot read: %s", strerror(errno));
+            diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
         return NULL;
     }
     if (strlen(text) != len) {

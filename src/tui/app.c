@@ -3,12 +3,15 @@
  * rest to the family, keep the clock, save, and restore the terminal on
  * every way out. */
 #include "keys.h"
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "tui/app.h"
@@ -226,16 +229,21 @@ static bool utf8_locale(void)
     return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
-/* A saved game given as the argument: "tessera SAVE" resumes it. */
+/* A saved game given as the argument: "tessera SAVE" resumes it.  Opened
+ * without blocking and read only when it is a regular file (a FIFO would
+ * wait for a writer; puzzle_load then refuses it with a message). */
 static bool is_save_file(const char *arg)
 {
-    FILE *fp = fopen(arg, "r");
-    if (!fp)
+    int fd = open(arg, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
         return false;
+    struct stat st;
     char head[16] = "";
-    size_t n = fread(head, 1, sizeof head - 1, fp);
-    fclose(fp);
-    head[n] = 0;
+    ssize_t n = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        n = read(fd, head, sizeof head - 1);
+    close(fd);
+    head[n > 0 ? n : 0] = 0;
     return strncmp(head, "tessera save 1\n", 15) == 0;
 }
 
