@@ -44,15 +44,29 @@ int board_marks(const board *b, const assist *a, int **marks);
 /* --- saving --- */
 
 /* The save directory: $XDG_STATE_HOME/tessera, else ~/.local/state/tessera
- * (created on demand).  Returns false with a message in err. */
+ * (created on demand).  It must be a directory of the player's own that no
+ * one else can write (as ssh insists for ~/.ssh): otherwise, and when it
+ * cannot be made, returns false with a message in err. */
 bool board_state_dir(char *out, size_t n, char *err, size_t errn);
 /* The save file of a puzzle: a stable name derived from its family and
  * text, so the same puzzle resumes whichever path it was opened by. */
 void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n);
 
 /* Writes the game atomically (temporary file, fsync, rename): a crash or a
- * full disk keeps the previous save.  false with a message in err. */
+ * full disk keeps the previous save.  The directory is checked as in
+ * board_state_dir first.  false with a message in err. */
 bool board_save(const board *b, const char *path, char *err, size_t errn);
+
+/* While a game is played its save is locked (flock on PATH.lock), so that a
+ * second player on the same puzzle can be told instead of the two
+ * overwriting each other's saves.  Taking it also removes the temporary
+ * files of this save that a killed process left behind.  NULL when
+ * another process holds it (*busy, with its process id in *holder, 0 if
+ * unknown) or when no lock can be made there (say, a read-only directory:
+ * saving will fail and say so). */
+typedef struct board_lock board_lock;
+board_lock *board_lock_take(const char *save_path, bool *busy, long *holder);
+void board_lock_release(board_lock *l);
 
 /* Reads a save file: the puzzle text is inside, so a save stands alone
  * (tessera --check SAVE).  NULL with err filled (file:line:col) when the

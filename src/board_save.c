@@ -23,7 +23,6 @@
  * arrives at the saved state, so a damaged file is refused rather than
  * shown wrong. */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -31,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "board.h"
 
@@ -82,45 +80,6 @@ void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n)
     free(norm);
 }
 
-static bool mkdir_p(const char *path, char *err, size_t errn)
-{
-    char buf[PATH_MAX];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        snprintf(err, errn, "save directory name too long");
-        return false;
-    }
-    for (char *p = buf + 1;; p++) {
-        if (*p == '/' || *p == 0) {
-            char c = *p;
-            *p = 0;
-            if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
-                snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
-                return false;
-            }
-            *p = c;
-            if (!c)
-                break;
-        }
-    }
-    return true;
-}
-
-bool board_state_dir(char *out, size_t n, char *err, size_t errn)
-{
-    const char *xdg = getenv("XDG_STATE_HOME");
-    const char *home = getenv("HOME");
-    /* the XDG spec: a relative $XDG_STATE_HOME is invalid and ignored */
-    if (xdg && xdg[0] == '/')
-        snprintf(out, n, "%s/tessera", xdg);
-    else if (home && home[0])
-        snprintf(out, n, "%s/.local/state/tessera", home);
-    else {
-        snprintf(err, errn, "neither XDG_STATE_HOME nor HOME is set");
-        return false;
-    }
-    return mkdir_p(out, err, errn);
-}
-
 /* --- writing --- */
 
 static void put_step(strbuf *b, const board_step *st)
@@ -162,62 +121,6 @@ static void format_save(const board *b, strbuf *out)
     for (int i = 0; i < b->nsteps; i++)
         put_step(out, &b->steps[i]);
     sb_puts(out, "end\n");
-}
-
-bool board_save(const board *b, const char *path, char *err, size_t errn)
-{
-    strbuf text = {0};
-    format_save(b, &text);
-    char tmp[PATH_MAX + 32];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    bool ok = false;
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0) {
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
-        sb_free(&text);
-        return false;
-    }
-    size_t done = 0;
-    while (done < text.n) {
-        ssize_t w = write(fd, text.s + done, text.n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        done += (size_t)w;
-    }
-    if (done != text.n)
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno ? errno : EIO));
-    else if (fsync(fd) != 0)
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
-    else
-        ok = true;
-    if (close(fd) != 0 && ok) {
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
-        ok = false;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        snprintf(err, errn, "%s: %s", path, strerror(errno));
-        ok = false;
-    }
-    if (!ok) {
-        unlink(tmp);
-    } else {
-        /* make the rename itself durable */
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (slash) {
-            *(slash == dir ? slash + 1 : slash) = 0;
-            int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-            if (dfd >= 0) {
-                fsync(dfd);
-                close(dfd);
-            }
-        }
-    }
-    sb_free(&text);
-    return ok;
 }
 
 /* --- reading --- */
@@ -545,7 +448,7 @@ board *board_load(const char *path, diag *err)
     size_t len = 0;
     char *text = read_file(path, SAVE_MAX_BYTES, &len);
     if (!text) {
-        diag_set(err, 0, 0, "cannot read: %s", strerror(errno));
+        diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
         return NULL;
     }
     board *b = board_load_text(text, len, path, err);

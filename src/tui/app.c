@@ -44,7 +44,10 @@ static bool save_now(app *s)
         return true;
     }
     screen_message(s, true, "cannot save: %s", err);
-    snprintf(quit_note, sizeof quit_note, "cannot save: %s (the previous save is kept)", err);
+    struct stat st;
+    bool kept = stat(s->save_path, &st) == 0;
+    snprintf(quit_note, sizeof quit_note, "cannot save: %s%s", err,
+             kept ? " (the previous save is kept)" : " (nothing was saved)");
     return false;
 }
 
@@ -221,6 +224,7 @@ static void app_free(app *s)
     vec_free(&s->efacts);
     assist_free(s->a);
     board_free(s->b);
+    board_lock_release(s->lock);
 }
 
 static bool utf8_locale(void)
@@ -247,16 +251,40 @@ static bool is_save_file(const char *arg)
     return strncmp(head, "tessera save 1\n", 15) == 0;
 }
 
-/* The board for pz: its save resumed, else a new game.  Takes pz. */
-static board *open_board(puzzle *pz, app *s)
+/* Locks the save for this game (FILES in the manual).  A second player on
+ * the same puzzle is refused: the two would overwrite each other's saves,
+ * and a copy that does not save would lose its moves. */
+static bool lock_save(app *s, diag *err)
 {
-    char dir[PATH_MAX], err[512], note[1024];
-    s->can_save = board_state_dir(dir, sizeof dir, err, sizeof err);
+    bool busy;
+    long holder;
+    s->lock = board_lock_take(s->save_path, &busy, &holder);
+    if (busy) {
+        char pid[48] = "";
+        if (holder > 0)
+            snprintf(pid, sizeof pid, " (process %ld)", holder);
+        diag_set(err, 0, 0, "this puzzle is open in another tessera%s; play it there, or quit that one first",
+                 pid);
+        return false;
+    }
+    return true;
+}
+
+/* The board for pz: its save resumed, else a new game.  Takes pz.  NULL
+ * (err filled) when another player has the puzzle open. */
+static board *open_board(puzzle *pz, app *s, diag *err)
+{
+    char dir[PATH_MAX], e[512], note[1024];
+    s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
     if (!s->can_save) {
-        screen_message(s, true, "progress will not be saved: %s", err);
+        screen_message(s, true, "progress will not be saved: %s", e);
         return board_create(pz);
     }
     board_save_path(pz, dir, s->save_path, sizeof s->save_path);
+    if (!lock_save(s, err)) {
+        puzzle_free(pz);
+        return NULL;
+    }
     board *b = board_resume(pz, dir, note, sizeof note);
     if (b) {
         char t[32];
@@ -279,9 +307,16 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
             return NULL;
         char dir[PATH_MAX], e[512];
         s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
-        if (s->can_save)
+        if (s->can_save) {
             board_save_path(b->pz, dir, s->save_path, sizeof s->save_path);
-        screen_message(s, false, "opened the saved game %s", arg);
+            if (!lock_save(s, err)) {
+                board_free(b);
+                return NULL;
+            }
+            screen_message(s, false, "opened the saved game %s", arg);
+        } else {
+            screen_message(s, true, "opened the saved game %s; progress will not be saved: %s", arg, e);
+        }
         return b;
     }
     puzzle *pz = puzzle_load(arg, opt->game, err);
@@ -292,7 +327,7 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
         puzzle_free(pz);
         return NULL;
     }
-    return open_board(pz, s);
+    return open_board(pz, s, err);
 }
 
 static void start_screen(theme *th, const tui_options *opt)

@@ -1,0 +1,241 @@
+/* test_save_safety.c: saves in hostile or odd places and of odd sizes: a
+ * planted symbolic link attack, a directory others can write, stale
+ * temporary files, the lock on a save. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "testlib.h"
+
+/* 20x20 Tents (Tatham ID). */
+static const char *TENTS = "20x20:_cjbf_e_cgc_gcadkdh__ehac__ggeacbtacbaeangc_f_eaabblkchcgb_bdclec_ebcahbd"
+                           "cb_jcdda,5,4,2,6,1,6,3,4,4,5,2,4,5,4,6,2,4,4,2,7,5,4,2,6,3,5,3,3,5,1,8,1,5,3,4,"
+                           "5,3,5,3,6";
+static const char *VICTIM_TEXT = "the victim's own file\n";
+
+static char tmpdir[512];
+
+static puzzle *load(const char *text, const char *ext)
+{
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, "test", ext, NULL, &err);
+    CHECK_MSG(p != NULL, "%s", err.msg);
+    if (!p)
+        exit(1);
+    return p;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static bool file_is(const char *path, const char *text)
+{
+    char *got = read_file(path, 1 << 20, NULL);
+    bool same = got && strcmp(got, text) == 0;
+    free(got);
+    return same;
+}
+
+static int count_suffix(const char *dir, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    size_t k = strlen(suffix);
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        n += len >= k && strcmp(e->d_name + len - k, suffix) == 0;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* A game of the 20x20 Tents with n moves on blank cells. */
+static board *tents_game(int n)
+{
+    board *b = board_create(load(TENTS, "tents"));
+    for (int i = 0; i < n; i++) {
+        int c = (int)((i * 7919L) % b->pz->nstate);
+        if (b->state[c] == 3) /* a tree */
+            continue;
+        move m = {0};
+        move_set(&m, c, (b->state[c] + 1) % 3);
+        board_apply(b, &m, false);
+        move_free(&m);
+    }
+    return b;
+}
+
+/* Plants symbolic links at every name the old saver would have used for
+ * the next PIDs (SAVE.PID.tmp), and at the save itself, all leading to
+ * the victim's file. */
+static void plant_links(const char *save, const char *victim)
+{
+    char link[1200];
+    for (long pid = getpid(); pid < getpid() + 2000; pid++) {
+        snprintf(link, sizeof link, "%s.%ld.tmp", save, pid);
+        CHECK(symlink(victim, link) == 0);
+    }
+    CHECK(symlink(victim, save) == 0);
+}
+
+/* Issue 24, defect 1: another user makes the save directory, world-
+ * writable, and plants links.  The directory is refused; and where links
+ * are planted in a directory of the player's own, none is followed. */
+static void symlink_attack(void)
+{
+    char state[700], dir[800], victim[800], err[512], got[800], save[1000];
+    snprintf(state, sizeof state, "%s/shared", tmpdir);
+    snprintf(dir, sizeof dir, "%s/tessera", state);
+    snprintf(victim, sizeof victim, "%s/victim.txt", tmpdir);
+    write_text(victim, VICTIM_TEXT);
+    CHECK(mkdir(state, 0700) == 0 && mkdir(dir, 0700) == 0 && chmod(dir, 0777) == 0);
+    board *b = tents_game(10);
+    board_save_path(b->pz, dir, save, sizeof save);
+    plant_links(save, victim);
+
+    setenv("XDG_STATE_HOME", state, 1);
+    CHECK(!board_state_dir(got, sizeof got, err, sizeof err));
+    CHECK_MSG(strstr(err, "can be written by other users") != NULL, "%s", err);
+    CHECK(!board_save(b, save, err, sizeof err));
+    CHECK(file_is(victim, VICTIM_TEXT));
+
+    /* the same names, in a directory only the player can write */
+    CHECK(chmod(dir, 0700) == 0);
+    CHECK_MSG(board_state_dir(got, sizeof got, err, sizeof err), "%s", err);
+    CHECK_MSG(board_save(b, save, err, sizeof err), "%s", err);
+    CHECK(file_is(victim, VICTIM_TEXT));
+    struct stat st;
+    CHECK(lstat(save, &st) == 0 && S_ISREG(st.st_mode)); /* the link was replaced */
+    diag de = {0};
+    board *back = board_load(save, &de);
+    CHECK_MSG(back && back->nsteps == b->nsteps, "%s", de.msg);
+    board_free(back);
+    board_free(b);
+}
+
+/* A save directory of another user's: refused (needs root to set up). */
+static void directory_of_another_user(void)
+{
+    if (geteuid() != 0) {
+        printf("directory_of_another_user: skipped (needs root to give a directory away)\n");
+        return;
+    }
+    char state[700], dir[800], err[512], got[800];
+    snprintf(state, sizeof state, "%s/given-away", tmpdir);
+    snprintf(dir, sizeof dir, "%s/tessera", state);
+    CHECK(mkdir(state, 0700) == 0 && mkdir(dir, 0700) == 0 && chown(dir, 65534, 65534) == 0);
+    setenv("XDG_STATE_HOME", state, 1);
+    CHECK(!board_state_dir(got, sizeof got, err, sizeof err));
+    CHECK_MSG(strstr(err, "belongs to another user") != NULL, "%s", err);
+}
+
+/* A regular file where the directory should be: said at once. */
+static void directory_is_a_file(void)
+{
+    char state[700], dir[800], err[512], got[800];
+    snprintf(state, sizeof state, "%s/file-state", tmpdir);
+    snprintf(dir, sizeof dir, "%s/tessera", state);
+    CHECK(mkdir(state, 0700) == 0);
+    write_text(dir, "not a directory\n");
+    setenv("XDG_STATE_HOME", state, 1);
+    CHECK(!board_state_dir(got, sizeof got, err, sizeof err));
+    CHECK_MSG(strstr(err, "is not a directory") != NULL, "%s", err);
+}
+
+/* Defect 9: a kill between creating a temporary file and renaming it
+ * leaves SAVE.*.tmp; the next game on that save removes them, and no
+ * other file. */
+static void stale_temp_files_removed(void)
+{
+    char dir[700], save[1000], f[1200];
+    snprintf(dir, sizeof dir, "%s/stale", tmpdir);
+    CHECK(mkdir(dir, 0700) == 0);
+    board *b = tents_game(3);
+    board_save_path(b->pz, dir, save, sizeof save);
+    char err[512];
+    CHECK_MSG(board_save(b, save, err, sizeof err), "%s", err);
+    const char *stale[] = {".12345.tmp", ".Ab3dE9.tmp"}, *kept[] = {".corrupt", ".1.tmp.x"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(f, sizeof f, "%s%s", save, stale[i]);
+        write_text(f, "half a save");
+        snprintf(f, sizeof f, "%s%s", save, kept[i]);
+        write_text(f, "keep");
+    }
+    snprintf(f, sizeof f, "%s/tents-0000000000000000.save.99.tmp", dir); /* another puzzle's */
+    write_text(f, "keep");
+    CHECK(count_suffix(dir, ".tmp") == 3);
+    bool busy;
+    long holder;
+    board_lock *l = board_lock_take(save, &busy, &holder);
+    CHECK(l != NULL && !busy);
+    CHECK_MSG(count_suffix(dir, ".tmp") == 1, "%d temporary files left", count_suffix(dir, ".tmp"));
+    struct stat st;
+    for (int i = 0; i < 2; i++) {
+        snprintf(f, sizeof f, "%s%s", save, kept[i]);
+        CHECK(stat(f, &st) == 0);
+    }
+    CHECK(stat(save, &st) == 0); /* the save itself is still there */
+    board_lock_release(l);
+    board_free(b);
+}
+
+/* Defect 9: one lock per save; the second taker is told who holds it;
+ * the lock file goes with the lock. */
+static void second_player_is_told(void)
+{
+    char dir[700], save[1000], lockf[1100];
+    snprintf(dir, sizeof dir, "%s/lock", tmpdir);
+    CHECK(mkdir(dir, 0700) == 0);
+    snprintf(save, sizeof save, "%s/tents-0123456789abcdef.save", dir);
+    snprintf(lockf, sizeof lockf, "%s.lock", save);
+    bool busy;
+    long holder;
+    board_lock *first = board_lock_take(save, &busy, &holder);
+    CHECK(first != NULL && !busy);
+    board_lock *second = board_lock_take(save, &busy, &holder);
+    CHECK(second == NULL && busy && holder == (long)getpid());
+    board_lock_release(first);
+    struct stat st;
+    CHECK(stat(lockf, &st) != 0 && errno == ENOENT);
+    second = board_lock_take(save, &busy, &holder);
+    CHECK(second != NULL && !busy);
+    board_lock_release(second);
+}
+
+static void remove_tree(const char *path)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", path);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", path);
+}
+
+int main(void)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(tmpdir, sizeof tmpdir, "%s/tessera-safety-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    RUN(symlink_attack);
+    RUN(directory_of_another_user);
+    RUN(directory_is_a_file);
+    RUN(stale_temp_files_removed);
+    RUN(second_player_is_told);
+    remove_tree(tmpdir);
+    TEST_MAIN_END();
+}
