@@ -72,6 +72,13 @@ void board_lock_release(board_lock *l);
  * (tessera --check SAVE).  NULL with err filled (file:line:col) when the
  * file is malformed; it never crashes on any input. */
 board *board_load(const char *path, diag *err);
+/* The same within seconds (0: no limit); when the time runs out, NULL with
+ * *ran_out set (a save costs time linear in its length, but may be long). */
+board *board_load_within(const char *path, double seconds, bool *ran_out, diag *err);
+/* State elements the loader has checked against the puzzle, in all loads
+ * so far: each step's changed elements, and whole boards at the ends (for
+ * the tests: loading is linear in the save's length). */
+extern unsigned long long board_load_checked;
 /* The same from a save file's bytes in memory (len of them; NUL bytes
  * are refused); source names it in err. */
 board *board_load_text(const char *text, size_t len, const char *source, diag *err);

@@ -21,7 +21,11 @@
  *
  * Loading replays the history from the puzzle's start and insists that it
  * arrives at the saved state, so a damaged file is refused rather than
- * shown wrong. */
+ * shown wrong.  Undo can reach every board of the history, so each must be
+ * one the puzzle allows (game_family.state_ok); as the start is, checking
+ * the elements each step changes (step_ok) keeps every one allowed, and
+ * the cost linear in the file's length.  The saved board is checked whole
+ * once, at the end. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -228,7 +232,28 @@ static bool replay(int *st, const board_step *s, bool forward)
     return true;
 }
 
-static board *parse_save(const char *text, const char *path, diag *err)
+unsigned long long board_load_checked;
+
+/* Checks the whole board st (state_ok), counting the work. */
+static bool board_allowed(const puzzle *pz, const int *st, char *why, size_t n)
+{
+    board_load_checked += (unsigned long long)pz->nstate;
+    return !pz->family->state_ok || pz->family->state_ok(pz->data, st, why, n);
+}
+
+/* Checks st after step s changed it, which was allowed before. */
+static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, char *why, size_t n)
+{
+    if (!pz->family->step_ok)
+        return board_allowed(pz, st, why, n);
+    board_load_checked += (unsigned long long)s->idx.n;
+    return pz->family->step_ok(pz->data, st, s->idx.v, s->idx.n, why, n);
+}
+
+/* How often the loader looks at the clock (lines). */
+#define CLOCK_EVERY 1024
+
+static board *parse_save(const char *text, const char *path, double deadline, bool *ran_out, diag *err)
 {
     reader rd = {.text = text, .err = err};
     reader *r = &rd;
@@ -366,6 +391,12 @@ static board *parse_save(const char *text, const char *path, diag *err)
     }
     char why[256];
     for (long i = 0; i < nsteps; i++) {
+        if (deadline > 0 && i % CLOCK_EVERY == 0 && monotonic_seconds() > deadline) {
+            *ran_out = true;
+            diag_set(err, r->line + 1, 1, "the time limit ran out while reading the save");
+            free(saved);
+            goto bad;
+        }
         if (!expect_key(r, "step")) {
             free(saved);
             goto bad;
@@ -396,7 +427,7 @@ static board *parse_save(const char *text, const char *path, diag *err)
             fail(r, 0, "a step that does not follow from the steps before it");
             ok = false;
         }
-        if (ok && f->state_ok && !f->state_ok(pz->data, st, why, sizeof why)) {
+        if (ok && !step_allowed(pz, st, &step, why, sizeof why)) {
             diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why);
             ok = false;
         }
@@ -414,7 +445,7 @@ static board *parse_save(const char *text, const char *path, diag *err)
             goto bad;
         }
     }
-    if (f->state_ok && !f->state_ok(pz->data, saved, why, sizeof why)) {
+    if (!board_allowed(pz, saved, why, sizeof why)) {
         diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why);
         free(saved);
         goto bad;
@@ -442,8 +473,19 @@ bad:
     return NULL;
 }
 
+static board *load_text(const char *text, size_t len, const char *source, double deadline,
+                        bool *ran_out, diag *err);
+
 board *board_load(const char *path, diag *err)
 {
+    bool ran_out = false;
+    return board_load_within(path, 0, &ran_out, err);
+}
+
+board *board_load_within(const char *path, double seconds, bool *ran_out, diag *err)
+{
+    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
+    *ran_out = false;
     err->source = path;
     size_t len = 0;
     char *text = read_file(path, SAVE_MAX_BYTES, &len);
@@ -451,12 +493,19 @@ board *board_load(const char *path, diag *err)
         diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
         return NULL;
     }
-    board *b = board_load_text(text, len, path, err);
+    board *b = load_text(text, len, path, deadline, ran_out, err);
     free(text);
     return b;
 }
 
 board *board_load_text(const char *text, size_t len, const char *source, diag *err)
+{
+    bool ran_out = false;
+    return load_text(text, len, source, 0, &ran_out, err);
+}
+
+static board *load_text(const char *text, size_t len, const char *source, double deadline,
+                        bool *ran_out, diag *err)
 {
     err->source = source;
     size_t n = strnlen(text, len);
@@ -470,7 +519,7 @@ board *board_load_text(const char *text, size_t len, const char *source, diag *e
     char *copy = xmalloc(len + 1);
     memcpy(copy, text, len);
     copy[len] = 0;
-    board *b = parse_save(copy, source, err);
+    board *b = parse_save(copy, source, deadline, ran_out, err);
     free(copy);
     return b;
 }

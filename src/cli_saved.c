@@ -7,12 +7,20 @@
 #include "board.h"
 #include "cli.h"
 
-static board *load_save(const char *path)
+/* When the command started: --timeout covers reading the save too. */
+static double started;
+
+/* The save, or NULL after a message with the exit status in *rc. */
+static board *load_save(const char *path, const cli_options *o, int *rc)
 {
     diag err = {0};
-    board *b = board_load(path, &err);
-    if (!b)
+    bool ran_out;
+    started = monotonic_seconds();
+    board *b = board_load_within(path, o->timeout, &ran_out, &err);
+    if (!b) {
         cli_report(&err);
+        *rc = ran_out ? EXIT_LIMIT : EXIT_BAD_INPUT;
+    }
     return b;
 }
 
@@ -20,7 +28,10 @@ static assist *engine_for(const board *b, const cli_options *o)
 {
     assist *a = puzzle_encode(b->pz);
     if (o->timeout > 0) {
-        sat_budget bud = {.seconds = o->timeout};
+        /* what loading left of it (a tiny rest still gives the solver a
+         * moment, after which it reports the limit) */
+        double left = o->timeout - (monotonic_seconds() - started);
+        sat_budget bud = {.seconds = left > 1e-3 ? left : 1e-3};
         assist_set_budget(a, &bud);
     }
     return a;
@@ -65,9 +76,10 @@ static int check_marks(const board *b, assist *a, const int *marks, int n, const
 
 int cli_check(const char *save_path, const cli_options *o)
 {
-    board *b = load_save(save_path);
+    int rc0;
+    board *b = load_save(save_path, o, &rc0);
     if (!b)
-        return EXIT_BAD_INPUT;
+        return rc0;
     assist *a = engine_for(b, o);
     int *marks;
     int n = board_marks(b, a, &marks);
@@ -80,9 +92,10 @@ int cli_check(const char *save_path, const cli_options *o)
 
 int cli_hint(const char *save_path, const cli_options *o)
 {
-    board *b = load_save(save_path);
+    int rc0;
+    board *b = load_save(save_path, o, &rc0);
     if (!b)
-        return EXIT_BAD_INPUT;
+        return rc0;
     assist *a = engine_for(b, o);
     int *marks;
     int n = board_marks(b, a, &marks);

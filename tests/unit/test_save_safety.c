@@ -1,6 +1,7 @@
 /* test_save_safety.c: saves in hostile or odd places and of odd sizes: a
  * planted symbolic link attack, a directory others can write, stale
- * temporary files, the lock on a save. */
+ * temporary files, the lock on a save, loading in time linear in the
+ * save's length (a count of the elements checked). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -10,12 +11,14 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "games/tracks.h"
 #include "testlib.h"
 
 /* 20x20 Tents (Tatham ID). */
 static const char *TENTS = "20x20:_cjbf_e_cgc_gcadkdh__ehac__ggeacbtacbaeangc_f_eaabblkchcgb_bdclec_ebcahbd"
                            "cb_jcdda,5,4,2,6,1,6,3,4,4,5,2,4,5,4,6,2,4,4,2,7,5,4,2,6,3,5,3,3,5,1,8,1,5,3,4,"
                            "5,3,5,3,6";
+static const char *TRACKS = "8x8de:CkCn3kAgAc5kC,6,4,6,7,5,3,5,S5,S3,5,6,6,6,8,5,2";
 static const char *VICTIM_TEXT = "the victim's own file\n";
 
 static char tmpdir[512];
@@ -215,6 +218,105 @@ static void second_player_is_told(void)
     board_lock_release(second);
 }
 
+/* Defect 3: loading checks the elements each step changes, and whole
+ * boards only at the ends: the work is bounded by the save's length, not
+ * by steps times the board's size. */
+static void load_work_is_linear(const char *text, const char *ext, int nmoves)
+{
+    board *b = board_create(load(text, ext));
+    int ns = b->pz->nstate;
+    long changed = 0;
+    for (int i = 0; i < nmoves; i++) {
+        move m = {0};
+        /* a Tents cell cycles blank, tent, grass; a Tracks entry blank,
+         * track, none; fixed entries refuse nothing here, so pick free
+         * ones by trying the state check */
+        int c = (int)((i * 7919L) % ns);
+        move_set(&m, c, (b->state[c] + 1) % 3);
+        int keep = b->state[c];
+        b->state[c] = m.val.v[0];
+        char why[256];
+        bool ok = b->pz->family->state_ok(b->pz->data, b->state, why, sizeof why);
+        b->state[c] = keep;
+        if (ok && board_apply(b, &m, false))
+            changed += 1;
+        move_free(&m);
+    }
+    board_undo(b); /* a redo tail of one step */
+    strbuf s = {0};
+    board_format(b, &s);
+    unsigned long long before = board_load_checked;
+    diag err = {0};
+    board *back = board_load_text(s.s, s.n, "test", &err);
+    unsigned long long work = board_load_checked - before;
+    CHECK_MSG(back != NULL, "%d:%d: %s", err.line, err.col, err.msg);
+    if (back)
+        CHECK(back->nsteps == b->nsteps && back->pos == b->pos &&
+              memcmp(back->state, b->state, (size_t)ns * sizeof *b->state) == 0);
+    /* each step's one element, and the saved board once */
+    CHECK_MSG(work <= (unsigned long long)(changed + 2L * ns), "%s: %llu elements checked for %ld steps "
+              "on a board of %d", ext, work, changed, ns);
+    printf("%s: %ld steps on a board of %d elements: %llu elements checked\n", ext, changed, ns, work);
+    board_free(back);
+    board_free(b);
+    sb_free(&s);
+}
+
+static void load_is_linear(void)
+{
+    load_work_is_linear(TENTS, "tents", 20000);
+    load_work_is_linear(TRACKS, "tracks", 20000);
+}
+
+/* The step check agrees with the whole-board check on every single-entry
+ * change of an allowed board (each value from -1 to 4 at each entry). */
+static void step_check_agrees(const char *text, const char *ext)
+{
+    puzzle *p = load(text, ext);
+    const game_family *f = p->family;
+    int *st = xcalloc((size_t)p->nstate, sizeof *st);
+    f->init_state(p->data, st);
+    char why[256];
+    int disagree = 0;
+    for (int i = 0; i < p->nstate; i++) {
+        int keep = st[i];
+        for (int v = -1; v <= 4; v++) {
+            st[i] = v;
+            bool whole = f->state_ok(p->data, st, why, sizeof why);
+            bool step = f->step_ok(p->data, st, &i, 1, why, sizeof why);
+            disagree += whole != step;
+        }
+        st[i] = keep;
+    }
+    CHECK_MSG(disagree == 0, "%s: %d disagreements", ext, disagree);
+    free(st);
+    puzzle_free(p);
+}
+
+static void step_checks_agree(void)
+{
+    step_check_agrees(TENTS, "tents");
+    step_check_agrees(TRACKS, "tracks");
+    step_check_agrees("8x8de:f9dCd5pAzbCa,3,6,7,6,5,6,S5,4,8,8,S8,7,3,2,4,2", "tracks");
+}
+
+/* --timeout covers loading: a deadline already past stops a long load. */
+static void load_deadline(void)
+{
+    char path[700], err[512];
+    snprintf(path, sizeof path, "%s/long.save", tmpdir);
+    board *b = tents_game(20000);
+    CHECK_MSG(board_save(b, path, err, sizeof err), "%s", err);
+    bool ran_out;
+    diag de = {0};
+    board *got = board_load_within(path, 1e-9, &ran_out, &de);
+    CHECK(got == NULL && ran_out && strstr(de.msg, "time limit"));
+    got = board_load_within(path, 0, &ran_out, &de);
+    CHECK(got != NULL && !ran_out);
+    board_free(got);
+    board_free(b);
+}
+
 static void remove_tree(const char *path)
 {
     char cmd[1200];
@@ -236,6 +338,9 @@ int main(void)
     RUN(directory_is_a_file);
     RUN(stale_temp_files_removed);
     RUN(second_player_is_told);
+    RUN(load_is_linear);
+    RUN(step_checks_agree);
+    RUN(load_deadline);
     remove_tree(tmpdir);
     TEST_MAIN_END();
 }
