@@ -41,7 +41,20 @@ void board_push_step(board *b, board_step *st);
 /* The marks (facts) the current state asserts; caller frees *marks. */
 int board_marks(const board *b, const assist *a, int **marks);
 
-/* --- saving --- */
+/* Counts one more use of a hint or check (hints, checks): stops at
+ * INT_MAX rather than wrapping, so a save's counters always load. */
+void board_count_use(int *counter);
+
+/* --- saving (the format: board_save.c; the files: save_file.c) --- */
+
+/* Limits every save keeps, shared by the writer and the loader, so that
+ * whatever the player saves loads again: a save's size, its steps, its
+ * puzzle (a puzzle file's own cap; one line per byte at most), its play
+ * time; the counters stop at INT_MAX (board_count_use). */
+#define SAVE_MAX_BYTES (64u << 20)
+#define SAVE_MAX_STEPS 1000000
+#define SAVE_MAX_PUZZLE_LINES (MAX_PUZZLE_BYTES + 1L)
+#define SAVE_MAX_SECONDS 1e9 /* play time: the clock stops there */
 
 /* The save directory: $XDG_STATE_HOME/tessera, else ~/.local/state/tessera
  * (created on demand).  It must be a directory of the player's own that no
@@ -84,6 +97,14 @@ extern unsigned long long board_load_checked;
 board *board_load_text(const char *text, size_t len, const char *source, diag *err);
 /* The save file's text for b, as board_save writes it. */
 void board_format(const board *b, strbuf *out);
+/* The same, false with a message in err when the save would break one of
+ * the SAVE_MAX limits (the loader would refuse it). */
+bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn);
+/* board_format_checked's work under any limits (the tests use small ones):
+ * a game over them keeps its board and as much history as fits, the
+ * oldest steps merged into one, the redo tail dropped if need be. */
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
+                         size_t errn);
 
 /* Resume: loads the save for pz if there is one and it is the same
  * puzzle; a corrupt save is renamed aside (*.corrupt) and reported in

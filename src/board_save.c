@@ -26,6 +26,7 @@
  * the elements each step changes (step_ok) keeps every one allowed, and
  * the cost linear in the file's length.  The saved board is checked whole
  * once, at the end. */
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -38,8 +39,6 @@
 #include "board.h"
 
 #define SAVE_MAGIC "tessera save 1"
-#define SAVE_MAX_BYTES (64u << 20)
-#define SAVE_MAX_STEPS 1000000
 
 /* --- the puzzle's identity --- */
 
@@ -115,7 +114,8 @@ static void format_save(const board *b, strbuf *out)
     }
     sb_putc(out, '\n');
     free(norm);
-    sb_printf(out, "elapsed %.1f\n", b->elapsed);
+    /* rounded to tenths, a time just under the limit must not pass it */
+    sb_printf(out, "elapsed %.1f\n", b->elapsed < SAVE_MAX_SECONDS - 1 ? b->elapsed : SAVE_MAX_SECONDS);
     sb_printf(out, "hints %d\nchecks %d\nsolved-by-engine %d\n", b->hints, b->checks,
               b->solved_by_engine ? 1 : 0);
     sb_printf(out, "state %d", pz->nstate);
@@ -288,7 +288,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
     if (r->cur < r->len)
         memcpy(source, text + r->pos + r->cur + 1, r->len - r->cur - 1);
     long nlines;
-    if (!key_long(r, "puzzle-lines", 1, 100000, &nlines))
+    if (!key_long(r, "puzzle-lines", 1, SAVE_MAX_PUZZLE_LINES, &nlines))
         goto bad;
     int first = r->line + 1;
     for (long i = 0; i < nlines; i++) {
@@ -305,6 +305,10 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             goto bad;
         }
         sb_putc(&ptext, '\n');
+    }
+    if (ptext.n > MAX_PUZZLE_BYTES + 1) { /* + 1: the last line's newline */
+        diag_set(err, first, 1, "the saved puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
+        goto bad;
     }
     diag perr = {0};
     int nstate = 0;
@@ -344,7 +348,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         buf[n - 1] = 0;
         char *end;
         elapsed = strtod(buf, &end);
-        if (*end || end == buf || !isfinite(elapsed) || elapsed < 0 || elapsed > 1e9) {
+        if (*end || end == buf || !isfinite(elapsed) || elapsed < 0 || elapsed > SAVE_MAX_SECONDS) {
             fail(r, r->cur + 1, "expected a number of seconds");
             goto bad;
         }
@@ -527,6 +531,91 @@ static board *load_text(const char *text, size_t len, const char *source, double
 void board_format(const board *b, strbuf *out)
 {
     format_save(b, out);
+}
+
+/* Formats v into out (emptied first); true when it keeps the limits. */
+static bool format_fits(const board *v, size_t max_bytes, int max_steps, strbuf *out)
+{
+    out->n = 0;
+    if (out->s)
+        out->s[0] = 0;
+    format_save(v, out);
+    return out->n <= max_bytes && v->nsteps <= max_steps;
+}
+
+/* The first m steps of b's history as one: what they changed together
+ * from the starting board (no entries when they undo each other). */
+static board_step merged_steps(const board *b, int m)
+{
+    const puzzle *pz = b->pz;
+    int *start = xcalloc((size_t)pz->nstate + 1, sizeof *start);
+    int *st = xcalloc((size_t)pz->nstate + 1, sizeof *st);
+    pz->family->init_state(pz->data, start);
+    memcpy(st, start, (size_t)pz->nstate * sizeof *st);
+    for (int i = 0; i < m; i++) {
+        bool ok = replay(st, &b->steps[i], true);
+        assert(ok); /* the history is a chain from the start */
+        (void)ok;
+    }
+    board_step merged = {0};
+    for (int k = 0; k < pz->nstate; k++)
+        if (st[k] != start[k]) {
+            vec_push(&merged.idx, k);
+            vec_push(&merged.before, start[k]);
+            vec_push(&merged.after, st[k]);
+        }
+    free(start);
+    free(st);
+    return merged;
+}
+
+/* A save over the limits (a history of more than SAVE_MAX_STEPS steps,
+ * or tens of megabytes of Solve steps on a big board) keeps the board and
+ * as much history as fits: the oldest steps are merged into one, more of
+ * them each time; if that is not enough, the redo tail goes too. */
+bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn)
+{
+    if (strlen(b->pz->text) > MAX_PUZZLE_BYTES) {
+        snprintf(err, errn, "the puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
+        return false;
+    }
+    return board_format_within(b, SAVE_MAX_BYTES, SAVE_MAX_STEPS, out, err, errn);
+}
+
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
+                         size_t errn)
+{
+    if (format_fits(b, max_bytes, max_steps, out))
+        return true;
+    board_step *steps = xcalloc((size_t)b->nsteps + 1, sizeof *steps);
+    bool fit = false;
+    for (int drop_redo = 0; drop_redo < 2 && !fit; drop_redo++) {
+        int tail = drop_redo ? 0 : b->nsteps - b->pos;
+        int m = b->pos + tail - max_steps + 1;
+        m = m < 1 ? 1 : m > b->pos ? b->pos : m;
+        for (;; m = m * 2 > b->pos ? b->pos : m * 2) {
+            board v = *b;
+            board_step merged = m > 0 ? merged_steps(b, m) : (board_step){0};
+            int n = 0;
+            if (merged.idx.n > 0)
+                steps[n++] = merged;
+            memcpy(steps + n, b->steps + m, (size_t)(b->pos + tail - m) * sizeof *steps);
+            v.steps = steps;
+            v.pos = n + b->pos - m;
+            v.nsteps = v.pos + tail;
+            fit = format_fits(&v, max_bytes, max_steps, out);
+            vec_free(&merged.idx);
+            vec_free(&merged.before);
+            vec_free(&merged.after);
+            if (fit || m >= b->pos)
+                break;
+        }
+    }
+    free(steps);
+    if (!fit)
+        snprintf(err, errn, "the game is too large to save (over %zu bytes even without its history)",
+                 max_bytes);
+    return fit;
 }
 
 board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)

@@ -7,10 +7,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* A puzzle is a few kilobytes; this keeps a stray huge file from eating
- * memory before the parser sees it. */
-#define MAX_PUZZLE_BYTES (16u << 20)
-
 void move_set(move *m, int idx, int val)
 {
     vec_push(&m->idx, idx);

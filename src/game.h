@@ -152,6 +152,10 @@ typedef struct {
     char *text;   /* the text it was read from */
 } puzzle;
 
+/* A puzzle is a few kilobytes; this keeps a stray huge file from eating
+ * memory before the parser sees it. */
+#define MAX_PUZZLE_BYTES (16u << 20)
+
 /* Loads FILE or, when no such file exists, a game ID given inline.
  * game_name (may be NULL) forces the family.  On error NULL, err filled. */
 puzzle *puzzle_load(const char *arg, const char *game_name, diag *err);

@@ -169,7 +169,10 @@ bool board_save(const board *b, const char *path, char *err, size_t errn)
     if (dfd < 0)
         return false;
     strbuf text = {0};
-    board_format(b, &text);
+    if (!board_format_checked(b, &text, err, errn)) {
+        close(dfd);
+        return false;
+    }
     bool ok = false;
     int fd = create_temp(dfd, base, name, sizeof name);
     snprintf(shown, sizeof shown, "%s/%s", dir, fd >= 0 ? name : base);

@@ -128,7 +128,7 @@ void engine_check(app *s)
     poll_ctx pc;
     ensure_engine(s, &pc);
     engine_clear_view(s);
-    s->b->checks++;
+    board_count_use(&s->b->checks);
     show_conflict(s, "");
 }
 
@@ -147,7 +147,7 @@ void engine_hint(app *s)
     poll_ctx pc;
     ensure_engine(s, &pc);
     engine_clear_view(s);
-    s->b->hints++;
+    board_count_use(&s->b->hints);
     int nf = assist_num_facts(s->a);
     int *order = xcalloc((size_t)nf + 1, sizeof *order);
     for (int i = 0; i < nf; i++)

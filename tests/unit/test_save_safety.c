@@ -1,9 +1,11 @@
 /* test_save_safety.c: saves in hostile or odd places and of odd sizes: a
  * planted symbolic link attack, a directory others can write, stale
  * temporary files, the lock on a save, loading in time linear in the
- * save's length (a count of the elements checked). */
+ * save's length (a count of the elements checked), and the shared limits
+ * of the writer and the loader (many puzzle lines, counters at INT_MAX). */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,6 +319,121 @@ static void load_deadline(void)
     board_free(b);
 }
 
+/* Defect 6: a puzzle file with 150,000 comment lines (2.3 MB) plays, so
+ * its save must load. */
+static void many_puzzle_lines(void)
+{
+    strbuf text = {0};
+    for (int i = 0; i < 150000; i++)
+        sb_puts(&text, "# a comment line\n");
+    sb_puts(&text, TENTS);
+    sb_putc(&text, '\n');
+    board *b = board_create(load(text.s, "tents"));
+    move m = {0};
+    int c = 0;
+    while (b->state[c] != 0) /* a blank cell */
+        c++;
+    move_set(&m, c, 2);
+    board_apply(b, &m, false);
+    move_free(&m);
+    strbuf s = {0};
+    char err[256];
+    CHECK_MSG(board_format_checked(b, &s, err, sizeof err), "%s", err);
+    diag de = {0};
+    board *back = board_load_text(s.s, s.n, "test", &de);
+    CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
+    board_free(back);
+    board_free(b);
+    sb_free(&s);
+    sb_free(&text);
+}
+
+/* A history over the limits is cut to fit (oldest steps merged, then the
+ * redo tail), and the save still loads to the same board, with undo back
+ * to the start. */
+static void history_over_the_limits(void)
+{
+    board *b = tents_game(300);
+    board_undo(b);
+    board_undo(b);
+    int ns = b->pz->nstate;
+    strbuf s = {0};
+    char err[256];
+    /* at most 100 steps: the redo tail of 2 stays */
+    CHECK_MSG(board_format_within(b, SAVE_MAX_BYTES, 100, &s, err, sizeof err), "%s", err);
+    diag de = {0};
+    board *back = board_load_text(s.s, s.n, "test", &de);
+    CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
+    if (back) {
+        CHECK(back->nsteps <= 100 && back->nsteps - back->pos == 2);
+        CHECK(memcmp(back->state, b->state, (size_t)ns * sizeof *b->state) == 0);
+        while (board_undo(back))
+            ;
+        int *start = xcalloc((size_t)ns, sizeof *start);
+        b->pz->family->init_state(b->pz->data, start);
+        CHECK(memcmp(back->state, start, (size_t)ns * sizeof *start) == 0);
+        free(start);
+        board_free(back);
+    }
+    /* one step at most: the whole history merged, the redo tail gone */
+    CHECK_MSG(board_format_within(b, SAVE_MAX_BYTES, 1, &s, err, sizeof err), "%s", err);
+    back = board_load_text(s.s, s.n, "test", &de);
+    CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
+    if (back) {
+        CHECK(back->nsteps == 1 && back->pos == 1);
+        CHECK(memcmp(back->state, b->state, (size_t)ns * sizeof *b->state) == 0);
+        board_free(back);
+    }
+    /* a byte limit: the size of a game that made the board in one move */
+    board *one = board_create(load(TENTS, "tents"));
+    move m = {0};
+    for (int i = 0; i < ns; i++)
+        if (one->state[i] != b->state[i])
+            move_set(&m, i, b->state[i]);
+    board_apply(one, &m, false);
+    move_free(&m);
+    board_format(one, &s);
+    size_t small = s.n;
+    board_free(one);
+    sb_free(&s);
+    CHECK_MSG(board_format_within(b, small, 100, &s, err, sizeof err), "%s", err);
+    back = board_load_text(s.s, s.n, "test", &de);
+    CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
+    if (back) {
+        CHECK_MSG(s.n <= small, "%zu bytes (at most %zu)", s.n, small);
+        CHECK(memcmp(back->state, b->state, (size_t)ns * sizeof *b->state) == 0);
+        board_free(back);
+    }
+    /* and a limit nothing meets: refused with a message, not written */
+    CHECK(!board_format_within(b, 100, 100, &s, err, sizeof err) && strstr(err, "too large"));
+    board_free(b);
+    sb_free(&s);
+}
+
+/* Defect 6: the counters stop at INT_MAX, and such a save loads again. */
+static void counters_saturate(void)
+{
+    board *b = tents_game(2);
+    b->hints = INT_MAX - 1;
+    b->checks = INT_MAX;
+    board_count_use(&b->hints);
+    board_count_use(&b->hints);
+    board_count_use(&b->checks);
+    CHECK(b->hints == INT_MAX && b->checks == INT_MAX);
+    b->elapsed = 2e9; /* past the loader's limit: written as the limit */
+    strbuf s = {0};
+    char err[256];
+    CHECK(board_format_checked(b, &s, err, sizeof err));
+    diag de = {0};
+    board *back = board_load_text(s.s, s.n, "test", &de);
+    CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
+    if (back)
+        CHECK(back->hints == INT_MAX && back->checks == INT_MAX && back->elapsed == SAVE_MAX_SECONDS);
+    board_free(back);
+    board_free(b);
+    sb_free(&s);
+}
+
 static void remove_tree(const char *path)
 {
     char cmd[1200];
@@ -341,6 +458,9 @@ int main(void)
     RUN(load_is_linear);
     RUN(step_checks_agree);
     RUN(load_deadline);
+    RUN(many_puzzle_lines);
+    RUN(history_over_the_limits);
+    RUN(counters_saturate);
     remove_tree(tmpdir);
     TEST_MAIN_END();
 }
