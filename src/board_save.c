@@ -164,17 +164,16 @@ static bool fail(reader *r, size_t col0, const char *what)
 /* Reads "KEY" at the start of the next line, then a space. */
 static bool expect_key(reader *r, const char *key)
 {
-    char what[96];
-    snprintf(what, sizeof what, "'%s' (the save ends early or is damaged)", key);
+    /* messages are made only on failure: this runs once a line */
     if (!next_line(r)) {
-        diag_set(r->err, r->line + 1, 1, "expected %s", what);
+        diag_set(r->err, r->line + 1, 1, "expected '%s' (the save ends early or is damaged)", key);
         return false;
     }
     size_t k = strlen(key);
     const char *s = r->text + r->pos;
     if (r->len < k || strncmp(s, key, k) != 0 || (r->len > k && s[k] != ' ')) {
-        snprintf(what, sizeof what, "expected '%s'", key);
-        return fail(r, 0, what);
+        diag_set(r->err, r->line, 1, "expected '%s'", key);
+        return false;
     }
     r->cur = k;
     return true;
@@ -184,9 +183,10 @@ static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
 {
     const char *s = r->text + r->pos;
     char msg[160];
-    snprintf(msg, sizeof msg, "expected %s", what);
-    if (r->cur >= r->len || s[r->cur] != ' ')
+    if (r->cur >= r->len || s[r->cur] != ' ') {
+        snprintf(msg, sizeof msg, "expected %s", what);
         return fail(r, r->cur, msg);
+    }
     r->cur++;
     size_t start = r->cur;
     if (r->cur < r->len && s[r->cur] == '-')
@@ -194,8 +194,10 @@ static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
     size_t digits = r->cur;
     while (r->cur < r->len && s[r->cur] >= '0' && s[r->cur] <= '9' && r->cur - digits < 12)
         r->cur++;
-    if (r->cur == digits || (r->cur < r->len && s[r->cur] != ' '))
+    if (r->cur == digits || (r->cur < r->len && s[r->cur] != ' ')) {
+        snprintf(msg, sizeof msg, "expected %s", what);
         return fail(r, start, msg);
+    }
     char buf[24];
     memcpy(buf, s + start, r->cur - start);
     buf[r->cur - start] = 0;
