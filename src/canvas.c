@@ -29,6 +29,7 @@ void canvas_clear(canvas *cv)
         strcpy(c->glyph, " ");
         c->role = ROLE_PLAIN;
         c->marks = 0;
+        c->bg = 0;
         c->owner = -1;
     }
 }
@@ -76,6 +77,13 @@ void canvas_mark(canvas *cv, int y, int x, int h, int w, unsigned marks)
             if (c)
                 c->marks = (unsigned char)(c->marks | marks);
         }
+}
+
+void canvas_bg(canvas *cv, int y, int x, role bg)
+{
+    canvas_cell *c = cell(cv, y, x);
+    if (c)
+        c->bg = (unsigned char)bg;
 }
 
 void canvas_own(canvas *cv, int y, int x, int h, int w, int target)

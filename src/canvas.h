@@ -30,6 +30,9 @@ typedef enum {
     ROLE_TANTRIX_YELLOW,
     ROLE_TANTRIX_BLUE,
     ROLE_TANTRIX_GREEN,
+    ROLE_FILL0,        /* ROLE_FILL0 + v: a Tetravex side of value v, as a
+                        * filled area (text on a background of v's colour) */
+    ROLE_FILL9 = ROLE_FILL0 + 9,
     ROLE_COUNT
 } role;
 
@@ -43,12 +46,15 @@ enum {
     MARK_CONFLICT = 8,  /* a mark in a minimal conflicting set */
     MARK_SELECTED = 16, /* a picked-up tile */
     MARK_BOLD = 32,
+    MARK_SHAPE = 64,    /* the glyph is a shape (a half-filled cell) drawn in
+                         * the FILL colour of its role: blank without colour */
 };
 
 typedef struct {
     char glyph[8];      /* one screen column of UTF-8 (or ASCII) text */
     unsigned char role;
     unsigned char marks;
+    unsigned char bg;   /* a role whose fill colour is the background, 0: none */
     int owner;          /* hit-test target, -1 for none */
 } canvas_cell;
 
@@ -69,6 +75,9 @@ void canvas_put(canvas *cv, int y, int x, const char *utf8, const char *ascii, r
 void canvas_text(canvas *cv, int y, int x, const char *text, role r, unsigned marks);
 /* ORs overlay marks into a rectangle. */
 void canvas_mark(canvas *cv, int y, int x, int h, int w, unsigned marks);
+/* Sets the background of one cell to the fill colour of role bg (the
+ * Tetravex triangles); ROLE_PLAIN clears it. */
+void canvas_bg(canvas *cv, int y, int x, role bg);
 /* Records that the rectangle belongs to target (hit-testing). */
 void canvas_own(canvas *cv, int y, int x, int h, int w, int target);
 int canvas_owner(const canvas *cv, int y, int x);

@@ -148,7 +148,7 @@ static void draw_board(app *s)
             short p;
             bool lit = flash && strcmp(c->glyph, " ") != 0;
             theme_cell(s->th, c, lit, &a, &p);
-            put_glyph(s->cv_y + y, s->cv_x + x, c->glyph, a, p);
+            put_glyph(s->cv_y + y, s->cv_x + x, theme_blank_shape(s->th, c) ? " " : c->glyph, a, p);
         }
 }
 

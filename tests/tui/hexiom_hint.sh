@@ -5,7 +5,7 @@
 # a level where nothing is forced the hint is offered as a labelled choice.
 source "$(dirname "$0")/lib.sh"
 tui_init "$1" "$2"
-HINT_BG='48;5;117' EXPLAIN_BG='48;5;229' CONFLICT_BG='48;5;210'
+HINT_BG='48;5;(117|31)[;m]' EXPLAIN_BG='48;5;(229|136)[;m]' CONFLICT_BG='48;5;(210|160)[;m]'
 M=2
 
 start_session "$SRC/puzzles/hexiom/level04.hexiom"   # a locked 6 in the centre, one solution
@@ -15,13 +15,13 @@ Y0=$TY X0=$((TX - 2 * M - 1))
 pos() { local d=$(($1 - M)); d=${d#-}; echo "$((Y0 + 2 * $1 + 1)) $((X0 + 4 * $2 + 2 * d + 2))"; }
 digit() { local p; p=$(pos "$1" "$2"); wait_char $p "$3" "cell $1,$2 ${4:-}"; }
 lmark() { local p; p=$(pos "$1" "$2"); set -- $p "$3" "$4"; wait_char "$1" $(($2 - 1)) "$3" "$4"; }
-capture -e | grep -q "$HINT_BG" && fail "a hint highlight before any hint"
+capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 
 send h
 wait_joined "hint: (a [0-6]|no tile) at row [1-5], slot [1-5] \[Enter accepts\]; forced by neighbour count at row"
 wait_for "hints 1"
-capture -e | grep -q "$HINT_BG" || fail "the hinted slot is not highlighted"
-capture -e | grep -q "$EXPLAIN_BG" || fail "the forcing neighbour counts are not highlighted"
+capture -e | grep -qE "$HINT_BG" || fail "the hinted slot is not highlighted"
+capture -e | grep -qE "$EXPLAIN_BG" || fail "the forcing neighbour counts are not highlighted"
 # which slot and what: shown in the slot already, applied (and pinned) by Enter
 msg=$(capture | tr -s ' \n' '  ')
 hint_re='.*hint: (a ([0-6])|no tile) at row ([0-9]), slot ([0-9]).*'
@@ -38,7 +38,7 @@ send Enter
 wait_gone "hint:"
 digit $((row - 1)) $((slot - 1)) "$want" "the accepted hint"
 lmark $((row - 1)) $((slot - 1)) "<" "an accepted hint is pinned"
-capture -e | grep -q "$HINT_BG" && fail "hint highlight left after accepting"
+capture -e | grep -qE "$HINT_BG" && fail "hint highlight left after accepting"
 
 # the 3s in the corners must all go: pin one where it is (right click), and check
 cy= ; ci=
@@ -54,7 +54,7 @@ lmark "$cy" "$ci" "<" "the corner is pinned"
 send c
 wait_joined "this mark cannot be right: a 3 at row $((cy + 1)), slot $((ci + 1))"
 wait_for "checks 1"
-capture -e | grep -q "$CONFLICT_BG" || fail "the wrong pin is not highlighted"
+capture -e | grep -qE "$CONFLICT_BG" || fail "the wrong pin is not highlighted"
 send h
 wait_for "no hint: your marks are inconsistent"
 send u

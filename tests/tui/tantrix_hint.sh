@@ -6,15 +6,15 @@
 # touching edges cannot both be right, highlighted; after u it passes.
 source "$(dirname "$0")/lib.sh"
 tui_init "$1" "$2"
-HINT_BG='48;5;117' CONFLICT_BG='48;5;210'
+HINT_BG='48;5;(117|31)[;m]' CONFLICT_BG='48;5;(210|160)[;m]'
 
 start_session "$SRC/puzzles/tantrix/discovery-05.tantrix"
 wait_for "tray: 5 of 5 tiles, red loop"
-capture -e | grep -q "$HINT_BG" && fail "a hint highlight before any hint"
+capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 send h
 wait_joined "nothing is forced; a choice from one solution: tile [1-5] at \(-?[0-9]+,-?[0-9]+\), rotation [0-5] \[Enter accepts\]"
 wait_for "hints 1"
-capture -e | grep -q "$HINT_BG" || fail "the proposed tile is not highlighted"
+capture -e | grep -qE "$HINT_BG" || fail "the proposed tile is not highlighted"
 send Enter
 wait_for "tray: 4 of 5 tiles"
 forced=0
@@ -44,7 +44,7 @@ wait_for "tray: 3 of 5 tiles"
 send c
 wait_joined "these marks cannot all be right: tile 1 at \(0,0\), rotation 0 and tile 2 at \(0,1\), rotation 0"
 wait_for "checks 1"
-capture -e | grep -q "$CONFLICT_BG" || fail "the conflicting tiles are not highlighted"
+capture -e | grep -qE "$CONFLICT_BG" || fail "the conflicting tiles are not highlighted"
 send h
 wait_for "no hint: your marks are inconsistent"
 send u

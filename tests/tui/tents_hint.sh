@@ -9,13 +9,14 @@ tui_init "$1" "$2"
 PUZ=$SRC/puzzles/tents/08x08-01.tents
 
 cell() { wait_char $((Y0 + 1 + 2 * $1)) $((X0 + 2 + 4 * $2)) "$3" "$4"; }
-# the 256-colour backgrounds of the theme's overlays
-HINT_BG='48;5;117' EXPLAIN_BG='48;5;229' CONFLICT_BG='48;5;210'
+# the 256-colour backgrounds of the theme's overlays (the darker one
+# under the cursor)
+HINT_BG='48;5;(117|31)[;m]' EXPLAIN_BG='48;5;(229|136)[;m]' CONFLICT_BG='48;5;(210|160)[;m]'
 
 start_session "$PUZ"
 wait_for "Tents 8x8"
 read -r Y0 X0 < <(find_text "┌") || fail "no board frame"
-capture -e | grep -q "$HINT_BG" && fail "a hint highlight before any hint"
+capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 
 # row 3 and column 2 both have clue 0: the cell (2,1) next to a tree can
 # hold no tent, and the nearest forced fact to the cursor says so
@@ -23,19 +24,19 @@ send Down Down Right h
 wait_for "hint: no tent at row 3, column 2"
 capture | grep -qE "forced by (row 3|column 2) clue \(0\)" || fail "the hint names no clue"
 wait_for "hints 1"
-capture -e | grep -q "$HINT_BG" || fail "the hinted cell is not highlighted"
-capture -e | grep -q "$EXPLAIN_BG" || fail "the forcing clue is not highlighted"
+capture -e | grep -qE "$HINT_BG" || fail "the hinted cell is not highlighted"
+capture -e | grep -qE "$EXPLAIN_BG" || fail "the forcing clue is not highlighted"
 # shown, not applied: the board itself still has a blank there until Enter
 cell 2 1 "‥" "the proposed grass is shown"
 send Escape
 cell 2 1 "·" "Esc dismisses the hint"
-capture -e | grep -q "$EXPLAIN_BG" && fail "highlight left after Esc"
+capture -e | grep -qE "$EXPLAIN_BG" && fail "highlight left after Esc"
 send h
 wait_for "hint: no tent at row 3, column 2"
 send Enter
 wait_gone "hint:"
 cell 2 1 "‥" "Enter accepted the hint"
-capture -e | grep -q "$HINT_BG" && fail "hint highlight left after accepting"
+capture -e | grep -qE "$HINT_BG" && fail "hint highlight left after accepting"
 wait_for "hints 2"
 
 # a wrong tent: (0,0) has no tree next to it
@@ -44,7 +45,7 @@ cell 0 0 "▲"
 send c
 wait_for "this mark cannot be right: a tent at row 1, column 1"
 wait_for "checks 1"
-capture -e | grep -q "$CONFLICT_BG" || fail "the wrong tent is not highlighted"
+capture -e | grep -qE "$CONFLICT_BG" || fail "the wrong tent is not highlighted"
 # a hint now reports the conflict instead of a move
 send h
 wait_for "no hint: your marks are inconsistent"
@@ -55,7 +56,7 @@ cell 0 0 "·" "undo removed the wrong tent"
 send c
 wait_for "every mark still leads to a solution"
 wait_for "checks 2"
-capture -e | grep -q "$CONFLICT_BG" && fail "conflict highlight left after a good check"
+capture -e | grep -qE "$CONFLICT_BG" && fail "conflict highlight left after a good check"
 send q
 wait_for "TESSERA-EXIT=0"
 
@@ -69,6 +70,8 @@ if grep -qE $'\e\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]' <<<"$screen"; then
     fail "colour used despite NO_COLOR"
 fi
 grep -qE $'\e\\[[0-9;]*7[;m]' <<<"$screen" || fail "no reverse video under NO_COLOR"
+# the cursor is reverse video, the hint bold and underlined: not the same
+grep -qE $'\e\\[[0-9;]*4[;m]' <<<"$screen" || fail "no underlined hint under NO_COLOR"
 send q
 wait_for "TESSERA-EXIT=0"
 

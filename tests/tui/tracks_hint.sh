@@ -6,14 +6,14 @@
 source "$(dirname "$0")/lib.sh"
 tui_init "$1" "$2"
 ID='4x4:p,S4,2,2,0,S1,3,3,1'
-HINT_BG='48;5;117' EXPLAIN_BG='48;5;229' CONFLICT_BG='48;5;210'
+HINT_BG='48;5;(117|31)[;m]' EXPLAIN_BG='48;5;(229|136)[;m]' CONFLICT_BG='48;5;(210|160)[;m]'
 
 cell() { wait_char $((Y0 + 1 + 2 * $1)) $((X0 + 2 + 4 * $2)) "$3" "$4"; }
 
 start_session "$ID"
 wait_for "Train Tracks 4x4"
 read -r Y0 X0 < <(find_text "┌") || fail "no board frame"
-capture -e | grep -q "$HINT_BG" && fail "a hint highlight before any hint"
+capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 
 # near the entrance everything follows from the row 1 clue (1): the track
 # must go down, not right
@@ -21,7 +21,7 @@ send h
 wait_joined 'hint: (no )?track (at|between) row [0-9], column [0-9].* \[Enter accepts\]'
 wait_joined 'forced by (row|column) [0-9] clue \([0-9]\)|the rules alone force it'
 wait_for "hints 1"
-capture -e | grep -q "$HINT_BG" || fail "the hinted place is not highlighted"
+capture -e | grep -qE "$HINT_BG" || fail "the hinted place is not highlighted"
 send Escape
 wait_gone "hint:"
 # accept hints until the first step down from the entrance is laid
@@ -40,7 +40,7 @@ cell 0 1 "•" "Enter marks track in the cell"
 send c
 wait_joined "this mark cannot be right: track at row 1, column 2"
 wait_for "checks 1"
-capture -e | grep -q "$CONFLICT_BG" || fail "the wrong mark is not highlighted"
+capture -e | grep -qE "$CONFLICT_BG" || fail "the wrong mark is not highlighted"
 send h
 wait_for "no hint: your marks are inconsistent"
 send u
@@ -53,7 +53,7 @@ wait_for "checks 2"
 # at row 1, column 4 once the cursor is there
 send Right Right h
 wait_for "hint:"
-capture -e | grep -q "$EXPLAIN_BG" || fail "no clue highlighted for the hint"
+capture -e | grep -qE "$EXPLAIN_BG" || fail "no clue highlighted for the hint"
 send Escape
 
 # S solves: the snake through the middle, not a straight run and a loop
