@@ -9,15 +9,18 @@
 
 #include "games/tetravex.h"
 
-/* Geometry: the pitch of a tile slot; a tile is drawn 5x3 (roomy) or 3x3
- * (compact) with its numbers at the four sides. */
+/* Geometry: the pitch of a tile slot.  Slots sit in a grid of lines (one
+ * line shared between neighbours), so a tile's inside is px-1 by py-1:
+ * roomy 5x3, each side a triangle of its value's colour with the digit
+ * in it, as GNOME Tetravex draws them; compact 3x2, the top side above
+ * the left, bottom and right ones. */
 typedef struct {
-    int px, py, tw;
+    int px, py;
 } tv_geom;
 
-static const tv_geom GEOMS[] = {{6, 4, 5}, {4, 3, 3}};
+static const tv_geom GEOMS[] = {{6, 4}, {4, 3}};
 #define NGEOMS 2
-#define GAP 4   /* columns between board and tray */
+#define GAP 3   /* columns between board and tray */
 #define TOP 1   /* a row of labels above the grids */
 
 enum { AREA_BOARD, AREA_TRAY };
@@ -40,10 +43,12 @@ void *tetravex_ui_create(const void *pz)
 
 void tetravex_ui_free(void *ui) { free(ui); }
 
+static int grid_cols(const tetravex_puzzle *t, tv_geom g) { return t->n * g.px + 1; }
+
 static void size_of(const tetravex_puzzle *t, tv_geom g, int *rows, int *cols)
 {
-    *rows = TOP + t->n * g.py;
-    *cols = 2 * t->n * g.px + GAP;
+    *rows = TOP + t->n * g.py + 1;
+    *cols = 2 * grid_cols(t, g) + GAP;
 }
 
 bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
@@ -62,53 +67,135 @@ bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii
     return false;
 }
 
-/* Top-left screen position of a slot in an area. */
+/* Left column of an area's grid. */
+static int area_x(const tetravex_puzzle *t, const tv_ui *u, int area)
+{
+    return area == AREA_TRAY ? grid_cols(t, u->g) + GAP : 0;
+}
+
+/* Top-left corner of a slot's lines; its inside starts one in and down. */
 static void slot_origin(const tetravex_puzzle *t, const tv_ui *u, int area, int slot, int *y, int *x)
 {
     *y = TOP + (slot / t->n) * u->g.py;
-    *x = (area == AREA_TRAY ? t->n * u->g.px + GAP : 0) + (slot % t->n) * u->g.px;
+    *x = area_x(t, u, area) + (slot % t->n) * u->g.px;
 }
 
-/* Where each side's number sits inside a tile. */
+/* Where each side's digit sits inside a tile (relative to the inside). */
 static void side_pos(const tv_ui *u, int side, int *dy, int *dx)
 {
-    int mid = u->g.tw / 2;
-    static const int DY[4] = {0, 1, 2, 1};
-    *dy = DY[side];
-    *dx = side == TV_TOP || side == TV_BOTTOM ? mid : side == TV_RIGHT ? u->g.tw - 1 : 0;
+    if (u->g.px == GEOMS[0].px) {
+        static const int DY[4] = {0, 1, 2, 1}, DX[4] = {2, 4, 2, 0};
+        *dy = DY[side];
+        *dx = DX[side];
+    } else {
+        static const int DY[4] = {0, 1, 1, 1}, DX[4] = {1, 2, 1, 0};
+        *dy = DY[side];
+        *dx = DX[side];
+    }
 }
 
-static void draw_tile(canvas *cv, const tv_ui *u, int y, int x, const unsigned char *tl,
-                      const role *side_role, unsigned marks)
+/* One cell of a tile's inside: glyph in role fg over fill bg. */
+static void fill_cell(canvas *cv, int y, int x, const char *g, const char *ascii, int fg, int bg,
+                      unsigned marks)
 {
-    for (int dy = 0; dy < 3; dy++)
-        for (int dx = 0; dx < u->g.tw; dx++)
-            canvas_put(cv, y + dy, x + dx, " ", " ", ROLE_PLAIN, marks);
-    canvas_put(cv, y + 1, x + u->g.tw / 2, "╳", "x", ROLE_DIM, marks);
+    canvas_put(cv, y, x, g, ascii, (role)(ROLE_FILL0 + fg), marks);
+    canvas_bg(cv, y, x, (role)(ROLE_FILL0 + bg));
+}
+
+/* A tile's inside: every cell filled with the colour of the side it
+ * belongs to; the corners between two sides are half-filled shapes (the
+ * diagonal seams of the four triangles), blank without colour. */
+static void draw_tile(canvas *cv, const tv_ui *u, int y, int x, const unsigned char *tl)
+{
+    int T = tl[TV_TOP], R = tl[TV_RIGHT], B = tl[TV_BOTTOM], L = tl[TV_LEFT];
+    y++, x++;
+    if (u->g.px == GEOMS[0].px) {
+        fill_cell(cv, y, x, "◣", " ", L, T, MARK_SHAPE);
+        fill_cell(cv, y, x + 1, " ", " ", T, T, 0);
+        fill_cell(cv, y, x + 3, " ", " ", T, T, 0);
+        fill_cell(cv, y, x + 4, "◢", " ", R, T, MARK_SHAPE);
+        fill_cell(cv, y + 1, x + 1, " ", " ", L, L, 0);
+        fill_cell(cv, y + 1, x + 2, "▀", " ", T, B, MARK_SHAPE);
+        fill_cell(cv, y + 1, x + 3, " ", " ", R, R, 0);
+        fill_cell(cv, y + 2, x, "◤", " ", L, B, MARK_SHAPE);
+        fill_cell(cv, y + 2, x + 1, " ", " ", B, B, 0);
+        fill_cell(cv, y + 2, x + 3, " ", " ", B, B, 0);
+        fill_cell(cv, y + 2, x + 4, "◥", " ", R, B, MARK_SHAPE);
+    } else {
+        fill_cell(cv, y, x, "◣", " ", L, T, MARK_SHAPE);
+        fill_cell(cv, y, x + 2, "◢", " ", R, T, MARK_SHAPE);
+    }
     for (int s = 0; s < 4; s++) {
         int dy, dx;
         side_pos(u, s, &dy, &dx);
         char d[2] = {(char)('0' + tl[s]), 0};
-        canvas_put(cv, y + dy, x + dx, d, d, side_role ? side_role[s] : (role)(ROLE_VALUE0 + tl[s]),
-                   marks | MARK_BOLD);
+        fill_cell(cv, y + dy, x + dx, d, d, tl[s], tl[s], 0);
     }
 }
 
-static void draw_empty(canvas *cv, const tv_ui *u, int y, int x)
+/* The lines of one area: a grid of n x n slots, joined where they meet. */
+static void draw_grid(canvas *cv, const tetravex_puzzle *t, const tv_ui *u, int area)
 {
-    int r = u->g.tw - 1;
-    canvas_put(cv, y, x, "┌", "+", ROLE_DIM, 0);
-    canvas_put(cv, y, x + r, "┐", "+", ROLE_DIM, 0);
-    canvas_put(cv, y + 2, x, "└", "+", ROLE_DIM, 0);
-    canvas_put(cv, y + 2, x + r, "┘", "+", ROLE_DIM, 0);
+    int n = t->n, y0 = TOP, x0 = area_x(t, u, area);
+    int h = n * u->g.py, w = n * u->g.px;
+    bool a = cv->ascii;
+    for (int dy = 0; dy <= h; dy++)
+        for (int dx = 0; dx <= w; dx++) {
+            bool hl = dy % u->g.py == 0, vl = dx % u->g.px == 0;
+            if (!hl && !vl)
+                continue;
+            const char *g;
+            if (hl && vl) {
+                static const char *J[3][3] = {{"┌", "┬", "┐"}, {"├", "┼", "┤"}, {"└", "┴", "┘"}};
+                int r = dy == 0 ? 0 : dy == h ? 2 : 1, c = dx == 0 ? 0 : dx == w ? 2 : 1;
+                g = a ? "+" : J[r][c];
+            } else {
+                g = hl ? (a ? "-" : "─") : (a ? "|" : "│");
+            }
+            canvas_put(cv, y0 + dy, x0 + dx, g, g, ROLE_FRAME, 0);
+        }
 }
 
-static void mark_slot(canvas *cv, const tetravex_puzzle *t, const tv_ui *u, int area, int slot,
-                      unsigned marks)
+/* Redraws the lines round one slot in heavy glyphs, in role r with marks:
+ * the cursor, a held tile, a hint or a wrong tile shows on its frame, so
+ * the tile's colours stay as they are. */
+static void slot_frame(canvas *cv, const tetravex_puzzle *t, const tv_ui *u, int area, int slot,
+                       role r, unsigned marks)
 {
     int y, x;
     slot_origin(t, u, area, slot, &y, &x);
-    canvas_mark(cv, y, x, 3, u->g.tw, marks);
+    int h = u->g.py, w = u->g.px;
+    for (int dy = 0; dy <= h; dy++)
+        for (int dx = 0; dx <= w; dx++) {
+            bool top = dy == 0, bot = dy == h, left = dx == 0, right = dx == w;
+            const char *g, *ag;
+            if ((top || bot) && (left || right)) {
+                g = top ? (left ? "┏" : "┓") : (left ? "┗" : "┛");
+                ag = "#";
+            } else if (top || bot) {
+                g = "━", ag = "=";
+            } else if (left || right) {
+                g = "┃", ag = "#";
+            } else {
+                continue;
+            }
+            canvas_put(cv, y + dy, x + dx, g, ag, r, marks);
+        }
+}
+
+/* The line between board cells a and b (b right of or below a), without
+ * its ends, in role r with marks: a mismatched or explaining edge. */
+static void edge_line(canvas *cv, const tetravex_puzzle *t, const tv_ui *u, int a, int b, role r,
+                      unsigned marks)
+{
+    int y, x;
+    slot_origin(t, u, AREA_BOARD, b, &y, &x);
+    if (b == a + 1)
+        for (int dy = 1; dy < u->g.py; dy++)
+            canvas_put(cv, y + dy, x, "┃", "!", r, marks);
+    else
+        for (int dx = 1; dx < u->g.px; dx++)
+            canvas_put(cv, y, x + dx, "━", "=", r, marks);
 }
 
 /* Is the held tile still where it was picked up (undo may have moved it)? */
@@ -129,8 +216,10 @@ void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const vi
     const tetravex_puzzle *t = pz;
     const tv_ui *u = ui;
     int n = t->n, cells = t->ntiles;
-    canvas_text(cv, 0, 0, "board", ROLE_DIM, 0);
-    canvas_text(cv, 0, n * u->g.px + GAP, "tray", ROLE_DIM, 0);
+    canvas_text(cv, 0, area_x(t, u, AREA_BOARD) + 1, "board", ROLE_DIM, 0);
+    canvas_text(cv, 0, area_x(t, u, AREA_TRAY) + 1, "tray", ROLE_DIM, 0);
+    draw_grid(cv, t, u, AREA_BOARD);
+    draw_grid(cv, t, u, AREA_TRAY);
     bool *on_board = xcalloc((size_t)cells, sizeof *on_board);
     for (int c = 0; c < cells; c++)
         if (state[c] >= 0 && state[c] < cells)
@@ -138,37 +227,29 @@ void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const vi
     for (int c = 0; c < cells; c++) {
         int y, x;
         slot_origin(t, u, AREA_BOARD, c, &y, &x);
-        canvas_own(cv, y, x, u->g.py, u->g.px, c);
-        int tile = state[c];
-        if (tile < 0 || tile >= cells) {
-            draw_empty(cv, u, y, x);
-            continue;
-        }
-        /* a number that meets a different one across an edge is an error */
-        role sr[4];
-        const unsigned char *tl = t->tile[tile];
-        for (int s = 0; s < 4; s++)
-            sr[s] = (role)(ROLE_VALUE0 + tl[s]);
-        int cx = c % n, cy = c / n;
-        static const int NX[4] = {0, 1, 0, -1}, NY[4] = {-1, 0, 1, 0};
-        for (int s = 0; s < 4; s++) {
-            int nx = cx + NX[s], ny = cy + NY[s];
-            if (nx < 0 || ny < 0 || nx >= n || ny >= n)
-                continue;
-            int other = state[ny * n + nx];
-            if (other >= 0 && other < cells && t->tile[other][(s + 2) % 4] != tl[s])
-                sr[s] = ROLE_ERROR;
-        }
-        draw_tile(cv, u, y, x, tl, sr, 0);
+        canvas_own(cv, y + 1, x + 1, u->g.py - 1, u->g.px - 1, c);
+        if (state[c] >= 0 && state[c] < cells)
+            draw_tile(cv, u, y, x, t->tile[state[c]]);
     }
     for (int i = 0; i < cells; i++) {
         int y, x;
         slot_origin(t, u, AREA_TRAY, i, &y, &x);
-        canvas_own(cv, y, x, u->g.py, u->g.px, cells + i);
-        if (on_board[i])
-            draw_empty(cv, u, y, x);
-        else
-            draw_tile(cv, u, y, x, t->tile[i], NULL, 0);
+        canvas_own(cv, y + 1, x + 1, u->g.py - 1, u->g.px - 1, cells + i);
+        if (!on_board[i])
+            draw_tile(cv, u, y, x, t->tile[i]);
+    }
+    /* a number that meets a different one across an edge: the line
+     * between them in the error colour */
+    for (int c = 0; c < cells; c++) {
+        int a = state[c];
+        if (a < 0 || a >= cells)
+            continue;
+        if (c % n + 1 < n && state[c + 1] >= 0 && state[c + 1] < cells &&
+            t->tile[a][TV_RIGHT] != t->tile[state[c + 1]][TV_LEFT])
+            edge_line(cv, t, u, c, c + 1, ROLE_ERROR, 0);
+        if (c + n < cells && state[c + n] >= 0 && state[c + n] < cells &&
+            t->tile[a][TV_BOTTOM] != t->tile[state[c + n]][TV_TOP])
+            edge_line(cv, t, u, c, c + n, ROLE_ERROR, 0);
     }
     if (v) {
         int nedges_h = n * (n - 1);
@@ -176,47 +257,45 @@ void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const vi
             int g = v->explain_groups[i];
             if (g < 0)
                 continue;
-            if (g < 2 * nedges_h) {
-                int a, b, sa, sb; /* the two cells of the edge and their facing sides */
-                if (g < nedges_h) {
-                    a = (g / (n - 1)) * n + g % (n - 1);
-                    b = a + 1, sa = TV_RIGHT, sb = TV_LEFT;
-                } else {
-                    a = g - nedges_h;
-                    b = a + n, sa = TV_BOTTOM, sb = TV_TOP;
-                }
-                int y, x, dy, dx;
-                slot_origin(t, u, AREA_BOARD, a, &y, &x);
-                side_pos(u, sa, &dy, &dx);
-                canvas_mark(cv, y + dy, x + dx, 1, 1, MARK_EXPLAIN);
-                slot_origin(t, u, AREA_BOARD, b, &y, &x);
-                side_pos(u, sb, &dy, &dx);
-                canvas_mark(cv, y + dy, x + dx, 1, 1, MARK_EXPLAIN);
+            if (g < nedges_h) {
+                int a = (g / (n - 1)) * n + g % (n - 1);
+                edge_line(cv, t, u, a, a + 1, ROLE_FRAME, MARK_EXPLAIN);
+            } else if (g < 2 * nedges_h) {
+                int a = g - nedges_h;
+                edge_line(cv, t, u, a, a + n, ROLE_FRAME, MARK_EXPLAIN);
             } else if (g - 2 * nedges_h < t->ntypes) {
                 int k = g - 2 * nedges_h;
                 for (int i2 = 0; i2 < cells; i2++)
                     if (t->type_of[i2] == k && !on_board[i2])
-                        mark_slot(cv, t, u, AREA_TRAY, i2, MARK_EXPLAIN);
+                        slot_frame(cv, t, u, AREA_TRAY, i2, ROLE_FRAME, MARK_EXPLAIN);
             }
         }
         for (int i = 0; i < v->nexplain_facts; i++)
             if (v->explain_facts[i] >= 0 && v->explain_facts[i] < cells * t->ntypes)
-                mark_slot(cv, t, u, AREA_BOARD, v->explain_facts[i] / t->ntypes, MARK_EXPLAIN);
+                slot_frame(cv, t, u, AREA_BOARD, v->explain_facts[i] / t->ntypes, ROLE_FRAME,
+                           MARK_EXPLAIN);
         for (int i = 0; i < v->nconflict; i++)
             if (v->conflict_facts[i] >= 0 && v->conflict_facts[i] < cells * t->ntypes)
-                mark_slot(cv, t, u, AREA_BOARD, v->conflict_facts[i] / t->ntypes, MARK_CONFLICT);
+                slot_frame(cv, t, u, AREA_BOARD, v->conflict_facts[i] / t->ntypes, ROLE_ERROR,
+                           MARK_CONFLICT);
         for (int i = 0; i < v->nhint; i++) {
             int f = v->hint_facts[i];
             if (f < 0 || f >= cells * t->ntypes)
                 continue;
             int c = f / t->ntypes, y, x;
             slot_origin(t, u, AREA_BOARD, c, &y, &x);
-            draw_tile(cv, u, y, x, t->tile[t->type_tile[f % t->ntypes]], NULL, MARK_HINT);
+            draw_tile(cv, u, y, x, t->tile[t->type_tile[f % t->ntypes]]);
+            slot_frame(cv, t, u, AREA_BOARD, c, ROLE_FRAME, MARK_HINT);
         }
     }
-    if (hold_valid(t, u, state))
-        mark_slot(cv, t, u, u->held_area, u->held_slot, MARK_SELECTED);
-    mark_slot(cv, t, u, u->area, u->cy * n + u->cx, MARK_CURSOR);
+    bool held = hold_valid(t, u, state);
+    if (held)
+        slot_frame(cv, t, u, u->held_area, u->held_slot, ROLE_PLAIN, MARK_SELECTED);
+    int cur = u->cy * n + u->cx;
+    /* the cursor's frame: on the held tile's frame it keeps the highlight
+     * (the theme darkens it) */
+    slot_frame(cv, t, u, u->area, cur, ROLE_PLAIN,
+               MARK_CURSOR | (held && u->held_area == u->area && u->held_slot == cur ? MARK_SELECTED : 0));
     free(on_board);
 }
 

@@ -11,9 +11,10 @@ start_session "$PUZ"
 wait_for "Tetravex 3x3"
 read -r BY BX < <(find_text "board") || fail "no board label"
 read -r TY TX < <(find_text "tray") || fail "no tray label"
-# roomy tiles: 5 wide, 3 tall, pitch 6x4, grids start one row below the labels
+# roomy tiles: 5 wide, 3 tall inside a grid of lines (pitch 6x4) that
+# starts one row below the labels and one column left of them
 slot_x() { echo $(($1 + 6 * $2 + 2)); } # centre column of slot column $2 from origin $1
-slot_y() { echo $(($1 + 1 + 4 * $2 + 1)); } # middle row of slot row $2
+slot_y() { echo $(($1 + 2 + 4 * $2 + 1)); } # middle row of slot row $2
 
 # key: Tab to the tray, Enter picks its first tile (6427), Tab back, Enter drops
 send Tab Enter Tab Enter
@@ -34,11 +35,11 @@ wait_for "hints 1"
 # mouse: click a tray tile then a board cell (click-click) places it
 click "$(slot_x "$TX" 1)" "$(slot_y "$TY" 0)"
 click "$(slot_x "$BX" 2)" "$(slot_y "$BY" 2)"
-# the tray slot is empty now: its corner marks show
-wait_char "$(($(slot_y "$TY" 0) - 1))" "$(($(slot_x "$TX" 1) - 2))" "┌" "the clicked tray tile left the tray"
+# the tray slot is empty now: no triangle in its corner
+wait_char "$(($(slot_y "$TY" 0) - 1))" "$(($(slot_x "$TX" 1) - 2))" " " "the clicked tray tile left the tray"
 # drag it from the board back to the tray slot it came from
 drag 1 "$(slot_x "$BX" 2)" "$(slot_y "$BY" 2)" "$(slot_x "$TX" 1)" "$(slot_y "$TY" 0)" 3
-wait_char "$(($(slot_y "$TY" 0) - 1))" "$(($(slot_x "$TX" 1) - 2))" " " "the drag put the tile back in the tray"
+wait_char "$(($(slot_y "$TY" 0) - 1))" "$(($(slot_x "$TX" 1) - 2))" "◣" "the drag put the tile back in the tray"
 
 # finish with hints: every hint is forced on a unique puzzle
 hint_shown() { capture | grep -qF "Enter accepts"; }

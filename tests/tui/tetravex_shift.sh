@@ -11,9 +11,10 @@ start_session -e NO_COLOR=1 "$PUZ"
 wait_for "Tetravex 3x3"
 read -r BY BX < <(find_text "board") || fail "no board label"
 read -r TY TX < <(find_text "tray") || fail "no tray label"
-# roomy tiles: 5 wide, 3 tall, pitch 6x4, grids start one row below the labels
+# roomy tiles: 5 wide, 3 tall inside a grid of lines (pitch 6x4) that
+# starts one row below the labels and one column left of them
 cx() { echo $(($1 + 6 * $2 + 2)); }     # centre column of slot column $2
-cy() { echo $(($1 + 1 + 4 * $2 + 1)); } # middle row of slot row $2
+cy() { echo $(($1 + 2 + 4 * $2 + 1)); } # middle row of slot row $2
 # tile_at ORIGIN_Y ORIGIN_X ROW COL TILE: the four numbers of TILE (top,
 # right, bottom, left) around that slot's centre
 tile_at() {
