@@ -24,6 +24,7 @@ typedef enum {
     ROLE_NO_TRACK,
     ROLE_GIVEN,        /* given pieces the player cannot change */
     ROLE_LOCKED,       /* Hexiom locked tiles */
+    ROLE_SATISFIED,    /* a quiet colour: a Hexiom tile whose count is met */
     ROLE_VALUE0,       /* ROLE_VALUE0 + v: tile value v, 0..9 */
     ROLE_VALUE9 = ROLE_VALUE0 + 9,
     ROLE_TANTRIX_RED,

@@ -44,7 +44,20 @@ void hexiom_cell_name(const hexiom_puzzle *h, int cell, char *out, size_t n)
     if (cell < 0 || cell >= h->ncells)
         snprintf(out, n, "?");
     else
-        snprintf(out, n, "row %d, slot %d", h->row[cell] + 1, h->idx[cell] + 1);
+    {
+        /* counted as the board is drawn: holes are not drawn, so neither
+         * rows of holes nor holes before the cell in its row count */
+        int row = 0, slot = 0;
+        for (int y = 0; y <= h->row[cell]; y++) {
+            bool any = false;
+            for (int c = 0; c < h->ncells; c++)
+                any |= h->row[c] == y && !h->hole[c];
+            row += any;
+        }
+        for (int c = 0; c < h->ncells; c++)
+            slot += h->row[c] == h->row[cell] && h->idx[c] <= h->idx[cell] && !h->hole[c];
+        snprintf(out, n, "row %d, slot %d", row, slot);
+    }
 }
 
 /* The geometry of a side-s hexagon: rows of s, s+1, .., 2s-1, .., s cells. */

@@ -1,6 +1,7 @@
 /* hexiom_ui.c: the Hexiom board in the terminal: the hexagon in one of
- * three geometries, tiles as coloured digits, cursor moves over the hex
- * lattice, picking up and dropping tiles by key or mouse, and pins. */
+ * three geometries, met tiles quiet and impossible ones in the error
+ * colour, a legend on what pins mean, cursor moves over the slots (never
+ * a hole), picking up and dropping tiles by key or mouse, and pins. */
 #include "keys.h"
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,13 @@
 enum { GEOM_OUTLINED, GEOM_SPACED, GEOM_COMPACT, GEOM_COUNT };
 
 typedef struct {
-    int cursor;   /* a cell (holes included: the cursor can cross them) */
+    int cursor;   /* a slot (never a hole: moves jump over holes) */
     int held;     /* the picked-up tile's cell, -1 none */
     int want_u;   /* column kept by up/down moves, which zigzag */
     int dragging; /* mouse: the held tile was picked by the current press */
     int geom;
+    bool legend;  /* the pin legend fits under the board */
+    int board_x;  /* the board's left column (centred over a wider legend) */
 } hexiom_ui;
 
 /* Direction indices of hexgrid.h (drawn flat-topped there: "top, then
@@ -36,7 +39,8 @@ const char *const hexiom_help[] = {
     "a d             to the left / right neighbour",
     "z x             to the lower-left / lower-right neighbour",
     "Enter           pick up a tile; again: drop it (swaps)",
-    "Space           pin or unpin a slot: a claim for check/hint",
+    "Space           pin or unpin a slot: only pinned slots and locked",
+    "                tiles count for check (c) and hint (h)",
     "0-6             bring a tile of that value here, pinned",
     ". -             move this slot's tile away, pin it empty",
     "left click      pick up, then drop; or drag a tile",
@@ -68,11 +72,23 @@ static void cell_pos(const hexiom_puzzle *h, int g, int c, int *y, int *x)
     }
 }
 
+/* The slot nearest the centre (the centre itself unless it is a hole). */
+static int first_slot(const hexiom_puzzle *h)
+{
+    int best = 0, bd = 1 << 20;
+    for (int c = 0; c < h->ncells; c++)
+        if (!h->hole[c] && hex_distance(h->q[c], h->r[c], 0, 0) < bd) {
+            best = c;
+            bd = hex_distance(h->q[c], h->r[c], 0, 0);
+        }
+    return best;
+}
+
 void *hexiom_ui_create(const void *pz)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = xcalloc(1, sizeof *ui);
-    ui->cursor = hexiom_cell_at(h, 0, 0);
+    ui->cursor = first_slot(h);
     ui->held = -1;
     ui->want_u = unit_u(h, ui->cursor);
     ui->geom = GEOM_COMPACT;
@@ -80,6 +96,15 @@ void *hexiom_ui_create(const void *pz)
 }
 
 void hexiom_ui_free(void *ui) { free(ui); }
+
+/* The legend under the board says what pins are for (the issue: "every
+ * mark still leads to a solution" on a wrong board, since only pinned
+ * slots are marks); one line per geometry's markers. */
+static const char *legend(int g)
+{
+    return g == GEOM_COMPACT ? "*3 pinned, +3 locked: only these count for check (c) and hint (h)"
+                             : "<3> pinned, [3] locked: only these count for check (c) and hint (h)";
+}
 
 bool hexiom_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
                    int *need_cols)
@@ -91,6 +116,17 @@ bool hexiom_layout(const void *pz, void *uip, int rows, int cols, bool ascii, in
         geom_size(h, g, need_rows, need_cols);
         if (*need_rows <= rows && *need_cols <= cols) {
             ui->geom = g;
+            ui->legend = false;
+            int lw = (int)strlen(legend(g));
+            if (*need_rows + 2 <= rows && lw <= cols) { /* room for a blank line and the legend */
+                ui->legend = true;
+                ui->board_x = lw > *need_cols ? (lw - *need_cols) / 2 : 0;
+                *need_rows += 2;
+                if (lw > *need_cols)
+                    *need_cols = lw;
+            } else {
+                ui->board_x = 0;
+            }
             return true;
         }
     }
@@ -151,6 +187,27 @@ static void draw_outline(canvas *cv, int y, int x)
     canvas_put(cv, y + 1, x + 1, "/", "/", ROLE_FRAME, 0);
 }
 
+/* A tile that cannot be right where it is, whatever moves elsewhere:
+ * its fixed neighbours (locked tiles, pinned tiles) already exceed its
+ * value, or too few neighbours could ever hold a tile (holes, slots
+ * pinned empty).  Only such tiles take the error colour; a count that
+ * is merely not met yet stays plain. */
+static bool tile_wrong(const hexiom_puzzle *h, const int *state, int c, int val)
+{
+    int n = h->ncells, fixed = 0, possible = 0;
+    for (int d = 0; d < 6; d++) {
+        int o = h->nbr[c * 6 + d];
+        if (o < 0 || h->hole[o])
+            continue;
+        bool pinned = h->locked[o] || state[n + o] != 0;
+        if (is_tile(state[o]) && pinned)
+            fixed++;
+        if (is_tile(state[o]) || !pinned)
+            possible++;
+    }
+    return fixed > val || possible < val;
+}
+
 void hexiom_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
 {
     const hexiom_puzzle *h = pz;
@@ -161,7 +218,7 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
     for (int c = 0; c < n; c++)
         shown[c] = -1;
     view_marks(h, v, marks, shown);
-    if (ui->cursor >= 0 && ui->cursor < n)
+    if (ui->cursor >= 0 && ui->cursor < n && !h->hole[ui->cursor])
         marks[ui->cursor] |= MARK_CURSOR;
     if (held_valid(h, ui, state))
         marks[ui->held] |= MARK_SELECTED;
@@ -171,20 +228,16 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
             if (!h->hole[c]) {
                 int y, x;
                 cell_pos(h, g, c, &y, &x);
-                draw_outline(cv, y, x);
+                draw_outline(cv, y, x + ui->board_x);
             }
     for (int c = 0; c < n; c++) {
+        if (h->hole[c])
+            continue; /* not a slot: not drawn, not a target */
         int y, x;
         cell_pos(h, g, c, &y, &x);
+        x += ui->board_x;
         int left = x - 1, width = g == GEOM_COMPACT ? 2 : 3;
         unsigned mk = marks[c];
-        if (h->hole[c]) {
-            /* not a slot: blank, but the cursor may stand on it */
-            if (mk & MARK_CURSOR)
-                canvas_put(cv, y, x, " ", " ", ROLE_DIM, mk);
-            canvas_own(cv, y, left, 1, width, c);
-            continue;
-        }
         int content = shown[c] >= 0 ? shown[c] : state[c];
         bool pinned = state[n + c] != 0;
         const char *lmark = " ", *rmark = " ";
@@ -205,9 +258,11 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
         if (is_tile(content)) {
             int val = content - HEXIOM_TILE(0);
             char digit[2] = {(char)('0' + val), 0};
-            bool met = occupied_neighbours(h, state, c) == val;
-            canvas_put(cv, y, x, digit, digit, met ? (role)(ROLE_VALUE0 + val) : ROLE_ERROR,
-                       mk | (met ? MARK_BOLD : 0));
+            /* met: a quiet colour; wrong: the error colour; else plain */
+            role r = occupied_neighbours(h, state, c) == val ? ROLE_SATISFIED
+                     : tile_wrong(h, state, c, val)          ? ROLE_ERROR
+                                                             : ROLE_PLAIN;
+            canvas_put(cv, y, x, digit, digit, r, mk | (r == ROLE_PLAIN ? MARK_BOLD : 0));
         } else {
             canvas_put(cv, y, x, ".", ".", ROLE_DIM, mk);
         }
@@ -218,27 +273,49 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
             canvas_own(cv, y + 1, x, 1, 1, c);
         }
     }
+    if (ui->legend)
+        canvas_text(cv, cv->rows - 1, 0, legend(g), ROLE_DIM, 0);
     free(shown);
     free(marks);
 }
 
-/* The neighbour of the cursor in direction d (hexgrid.h order), or -1. */
-static int step(const hexiom_puzzle *h, int c, int d) { return h->nbr[c * 6 + d]; }
+/* The first slot from c in direction d (hexgrid.h order), jumping over
+ * holes, or -1 at the edge: the cursor never stands on a hole. */
+static int step(const hexiom_puzzle *h, int c, int d)
+{
+    int o = h->nbr[c * 6 + d];
+    while (o >= 0 && h->hole[o])
+        o = h->nbr[o * 6 + d];
+    return o;
+}
 
-/* Up or down: of the two cells above (below), the one nearer the column
- * the player started moving in, so that repeated presses zigzag along a
- * straight column. */
+/* Up or down: the nearest row above (below) with a slot within reach (k
+ * rows away, at most k half-cells aside; failing that, the nearest row
+ * with any slot), and in it the slot nearest the
+ * column the player started moving in, so that repeated presses zigzag
+ * along a straight column; holes are jumped over. */
 static int vertical(const hexiom_puzzle *h, const hexiom_ui *ui, bool up)
 {
-    int a = step(h, ui->cursor, up ? DIR_NW : DIR_SW), b = step(h, ui->cursor, up ? DIR_NE : DIR_SE);
-    if (a < 0)
-        return b;
-    if (b < 0)
-        return a;
-    int da = abs(unit_u(h, a) - ui->want_u), db = abs(unit_u(h, b) - ui->want_u);
-    if (da != db)
-        return da < db ? a : b;
-    return up ? a : b;
+    int u0 = unit_u(h, ui->cursor), v0 = unit_v(h, ui->cursor);
+    /* first within reach; failing that, any slot in the nearest row */
+    for (int wide = 0; wide < 2; wide++)
+    for (int k = 1; k <= 2 * (h->side - 1); k++) {
+        int best = -1, bd = 0;
+        for (int c = 0; c < h->ncells; c++) {
+            if (h->hole[c] || unit_v(h, c) != v0 + (up ? -k : k) || (!wide && abs(unit_u(h, c) - u0) > k))
+                continue;
+            int d = abs(unit_u(h, c) - ui->want_u);
+            /* ties: left going up, right going down (as the zigzag goes) */
+            if (best < 0 || d < bd || (d == bd && (up ? unit_u(h, c) < unit_u(h, best)
+                                                      : unit_u(h, c) > unit_u(h, best)))) {
+                best = c;
+                bd = d;
+            }
+        }
+        if (best >= 0)
+            return best;
+    }
+    return -1;
 }
 
 /* Drop the held tile on cell `to`: swap contents, pin the destination. */
@@ -330,7 +407,7 @@ static input_result key_input(const hexiom_puzzle *h, hexiom_ui *ui, const int *
 static input_result mouse_input(const hexiom_puzzle *h, hexiom_ui *ui, const int *state,
                                 const input_event *ev, move *out)
 {
-    int c = ev->target >= 0 && ev->target < h->ncells ? ev->target : -1;
+    int c = ev->target >= 0 && ev->target < h->ncells && !h->hole[ev->target] ? ev->target : -1;
     if (ev->button == 3) {
         if (ev->action != MOUSE_PRESS || c < 0)
             return INPUT_IGNORED;

@@ -30,6 +30,7 @@ static const role_style ROLE_STYLE[ROLE_COUNT] = {
     [ROLE_TRACK] = {COLOR_YELLOW, 130, A_BOLD, 0, 0, 0},
     [ROLE_NO_TRACK] = {-1, 244, 0, A_DIM, 0, 0},
     [ROLE_GIVEN] = {-1, -1, A_BOLD, 0, 0, 0},
+    [ROLE_SATISFIED] = {COLOR_GREEN, 65, 0, A_DIM, 0, 0},
     [ROLE_LOCKED] = {COLOR_CYAN, 31, A_BOLD, A_UNDERLINE, 0, 0},
     [ROLE_VALUE0 + 0] = {-1, 245, 0, 0, 0, 0},
     [ROLE_VALUE0 + 1] = {COLOR_RED, 160, 0, 0, 0, 0},

@@ -579,7 +579,8 @@ static void draw_layout_and_hit_testing(void)
         for (int c = 0; c < h->ncells; c++) {
             int y, x;
             find_digit_cell(&cv, c, &y, &x);
-            CHECK_MSG(y >= 0, "geometry %d: cell %d owns nothing", size, c);
+            /* holes are not drawn and take no clicks */
+            CHECK_MSG(h->hole[c] ? y < 0 : y >= 0, "geometry %d: cell %d (hole %d)", size, c, h->hole[c]);
             if (h->hole[c] || y < 0)
                 continue;
             bool seen = false;
@@ -712,6 +713,50 @@ static void cursor_and_moves(void)
 
 /* Wrong counts are drawn as errors, right ones in their value's colour;
  * a hint shows its proposed content. */
+/* Level 10 has holes: the cursor starts on the centre, Up Up reaches the
+ * top slot jumping the holes, no key from any slot ever lands on a hole,
+ * and positions are named as drawn (holes not counted). */
+static void cursor_skips_holes(void)
+{
+    puzzle *p = load_level(10);
+    if (!p)
+        return;
+    const hexiom_puzzle *h = p->data;
+    void *ui = p->family->ui_create(h);
+    int *state = start_state(p);
+    int centre = hexiom_cell_at(h, 0, 0);
+    CHECK(cursor_cell(p, ui, state) == centre);
+    key(p, ui, state, KEY_UP);
+    int c1 = cursor_cell(p, ui, state);
+    char name[64];
+    hexiom_cell_name(h, c1, name, sizeof name);
+    /* row 2 starts with a hole: the 0 is its first drawn slot */
+    CHECK_MSG(strcmp(name, "row 2, slot 1") == 0, "%s", name);
+    key(p, ui, state, KEY_UP);
+    int c2 = cursor_cell(p, ui, state);
+    hexiom_cell_name(h, c2, name, sizeof name);
+    CHECK_MSG(h->row[c2] == 0 && strcmp(name, "row 1, slot 1") == 0, "%s", name);
+    static const int KEYS[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'w', 'e', 'a', 'd', 'z', 'x'};
+    for (int c = 0; c < h->ncells; c++) {
+        if (h->hole[c])
+            continue;
+        for (size_t k = 0; k < sizeof KEYS / sizeof KEYS[0]; k++) {
+            void *u2 = p->family->ui_create(h);
+            mouse(p, u2, state, 1, MOUSE_PRESS, c); /* the cursor to c (maybe picking up) */
+            CHECK(cursor_cell(p, u2, state) == c);
+            {
+                key(p, u2, state, KEYS[k]);
+                int to = cursor_cell(p, u2, state);
+                CHECK_MSG(to >= 0 && !h->hole[to], "from cell %d key %d: %d", c, KEYS[k], to);
+            }
+            p->family->ui_free(u2);
+        }
+    }
+    free(state);
+    p->family->ui_free(ui);
+    puzzle_free(p);
+}
+
 static void roles_and_hint_display(void)
 {
     puzzle *p = load_level(8);
@@ -727,22 +772,56 @@ static void roles_and_hint_display(void)
     canvas cv;
     canvas_init(&cv, rows, cols, false);
     p->family->draw(h, ui, state, NULL, &cv);
-    int errors = 0, values = 0;
+    /* solved: every tile in the quiet colour, nothing red */
+    int errors = 0, quiet = 0;
     for (int i = 0; i < rows * cols; i++) {
         errors += cv.cells[i].role == ROLE_ERROR;
-        values += cv.cells[i].role >= ROLE_VALUE0 && cv.cells[i].role <= ROLE_VALUE9;
+        quiet += cv.cells[i].role == ROLE_SATISFIED;
     }
-    CHECK(errors == 0 && values == h->ntiles);
+    CHECK(errors == 0 && quiet == h->ntiles);
     canvas_free(&cv);
-    /* the starting board has wrong counts */
+    /* the starting board: counts not met are plain bold unless they can
+     * never be met there (locked neighbours); met ones quiet */
     int *start = start_state(p);
     canvas_init(&cv, rows, cols, false);
     p->family->draw(h, ui, start, NULL, &cv);
+    int plain = 0;
+    errors = quiet = 0;
+    for (int i = 0; i < rows * cols; i++) {
+        const canvas_cell *cc = &cv.cells[i];
+        bool digit = cc->glyph[0] >= '0' && cc->glyph[0] <= '6' && cc->owner >= 0;
+        errors += digit && cc->role == ROLE_ERROR;
+        quiet += digit && cc->role == ROLE_SATISFIED;
+        plain += digit && cc->role == ROLE_PLAIN && (cc->marks & MARK_BOLD);
+    }
+    CHECK_MSG(plain > errors && quiet + plain + errors == h->ntiles, "%d %d %d of %d", quiet, plain,
+              errors, h->ntiles);
+    canvas_free(&cv);
+    /* a 0 next to a pinned tile can never be met there: the error colour,
+     * on that tile only */
+    int *wrong = start_state(p);
+    memcpy(wrong, state, (size_t)p->nstate * sizeof *wrong);
+    int zero = -1, pinned = -1;
+    for (int c = 0; c < h->ncells && zero < 0; c++)
+        for (int d = 0; d < 6 && zero < 0; d++) {
+            int o = h->nbr[c * 6 + d];
+            if (!h->hole[c] && !h->locked[c] && o >= 0 && !h->hole[o] && wrong[o] != HEXIOM_EMPTY)
+                zero = c, pinned = o;
+        }
+    CHECK(zero >= 0);
+    wrong[zero] = HEXIOM_TILE(0);
+    wrong[h->ncells + pinned] = 1;
+    canvas_init(&cv, rows, cols, false);
+    p->family->draw(h, ui, wrong, NULL, &cv);
     errors = 0;
     for (int i = 0; i < rows * cols; i++)
-        errors += cv.cells[i].role == ROLE_ERROR;
-    CHECK(errors > 0);
+        if (cv.cells[i].role == ROLE_ERROR) {
+            errors++;
+            CHECK(cv.cells[i].owner == zero && cv.cells[i].glyph[0] == '0');
+        }
+    CHECK(errors == 1);
     canvas_free(&cv);
+    free(wrong);
     /* a hint: the cell shows the proposed content, highlighted */
     int empty = -1;
     for (int c = 0; c < h->ncells && empty < 0; c++)
@@ -785,6 +864,7 @@ int main(void)
     RUN(symmetry_breaking_stays_out_of_check);
     RUN(draw_layout_and_hit_testing);
     RUN(cursor_and_moves);
+    RUN(cursor_skips_holes);
     RUN(roles_and_hint_display);
     TEST_MAIN_END();
 }
