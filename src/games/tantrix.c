@@ -86,6 +86,7 @@ static int state_marks(const void *pz, const int *state, int *marks, int max)
     const tantrix_puzzle *t = pz;
     tantrix_frame f = tantrix_frame_of(t, state);
     *t->frame = f;
+    memcpy(t->seen, state, (size_t)(3 * t->n) * sizeof *state);
     int m = 0;
     for (int i = 0; i < t->n && m < max; i++) {
         if (!placed(state, i))
@@ -130,7 +131,23 @@ static void fact_text(const void *pz, int fact, char *out, size_t n)
     const tantrix_puzzle *t = pz;
     int tile, q, r, rot;
     if (tantrix_fact_place(t, t->frame, fact, &tile, &q, &r, &rot)) {
-        snprintf(out, n, "tile %d at (%d,%d), rotation %d", t->label[tile], q, r, rot);
+        /* in the words of the screen, which shows no coordinates: the
+         * tile where it lies, or its place beside a tile on the board */
+        static const char *const SIDE[6] = {"above",        "upper right of", "lower right of",
+                                            "below",        "lower left of",  "upper left of"};
+        const int *s = t->seen;
+        if (s[3 * tile] == rot && s[3 * tile + 1] == q && s[3 * tile + 2] == r) {
+            snprintf(out, n, "tile %d as placed", t->label[tile]);
+            return;
+        }
+        for (int k = 0; k < 6; k++)
+            for (int o = 0; o < t->n; o++)
+                if (o != tile && s[3 * o] >= 0 && s[3 * o + 1] + HEX_DQ[k] == q && s[3 * o + 2] + HEX_DR[k] == r) {
+                    snprintf(out, n, "tile %d %s tile %d, turned as shown", t->label[tile], SIDE[k],
+                             t->label[o]);
+                    return;
+                }
+        snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
     } else if (fact >= t->nplace && fact < tantrix_nfacts(t)) {
         snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
                  t->label[fact - t->nplace], t->n, t->radius);

@@ -54,6 +54,9 @@ typedef struct {
      * fact_distance, which get no state.  Behind a pointer because the
      * family hooks see the puzzle as const. */
     tantrix_frame *frame;
+    /* The state of that call too (the board on screen), so that fact_text
+     * can name a place by the tiles round it, as the player sees it. */
+    int *seen;
 } tantrix_puzzle;
 
 /* Facts: (t * ncells + cell) * 6 + rot = "tile t at cell, rotation rot";

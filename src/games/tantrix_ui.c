@@ -1,6 +1,7 @@
 /* tantrix_ui.c: Tantrix in the terminal: roomy flat-top hexes with each
- * edge's colour as a coloured letter, a tray of unplaced tiles, panning,
- * and the keys and mouse clicks that place, turn, move and lift tiles. */
+ * tile's three coloured bands drawn as lines through it, the lattice only
+ * round placed tiles, a tray of unplaced tiles, panning, and the keys and
+ * mouse clicks that place, turn, move and lift tiles. */
 #include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,19 +12,18 @@
 
 /* A hex is 9 columns by 5 rows; neighbours share their edge glyphs:
  *      _____         row 0: top edge
- *     /B Y R\        row 1: edges 5, 0, 1 (upper left, top, upper right)
- *    /  12   \       row 2: the tile's number ([12]: a given tile)
- *    \ Y B R /       row 3: edges 4, 3, 2 (lower left, bottom, lower right)
+ *     / ╲ │ \        rows 1-3: the inside, where each band runs as a line
+ *    /───12──\       from one edge to the other of its colour; the
+ *    \ ╱ │   /       tile's number in the middle ([12]: a given tile)
  *     \_____/        row 4: bottom edge (the next hex's top)
  * A column of hexes steps 7 columns right and 2 rows down per q. */
-enum { HEX_W = 9, HEX_H = 5, STEP_X = 7, TRAY_ROWS = 4, SLOT_W = 8 };
+enum { HEX_W = 9, HEX_H = 5, STEP_X = 7, TRAY_ROWS = 4, SLOT_W = 9 };
 
 /* Owners (canvas hit-testing): tray slots are the tile index; board cells
  * are BOARD + packed axial coordinates. */
 #define BOARD_TARGET (1 << 24)
 #define COORD_BIAS 2048
 
-static const int EDGE_Y[6] = {1, 1, 3, 3, 3, 1}, EDGE_X[6] = {4, 6, 6, 4, 2, 2};
 
 typedef struct {
     int cq, cr;       /* board cursor */
@@ -135,66 +135,186 @@ static void put(canvas *cv, int limit, int y, int x, const char *g, role r, unsi
         canvas_put(cv, y, x, g, g, r, marks);
 }
 
+/* A hex's six edges; anything but the dim lattice in bold, so placed
+ * tiles stand out from the empty cells round them. */
 static void draw_outline(canvas *cv, int limit, int y, int x, role r, const role *edge_role)
 {
     for (int k = 0; k < 6; k++) {
         role er = edge_role ? edge_role[k] : r;
+        unsigned b = er == ROLE_DIM ? 0 : MARK_BOLD;
         switch (k) {
         case 0:
             for (int i = 2; i <= 6; i++)
-                put(cv, limit, y, x + i, "_", er, 0);
+                put(cv, limit, y, x + i, "_", er, b);
             break;
         case 1:
-            put(cv, limit, y + 1, x + 7, "\\", er, 0);
-            put(cv, limit, y + 2, x + 8, "\\", er, 0);
+            put(cv, limit, y + 1, x + 7, "\\", er, b);
+            put(cv, limit, y + 2, x + 8, "\\", er, b);
             break;
         case 2:
-            put(cv, limit, y + 3, x + 8, "/", er, 0);
-            put(cv, limit, y + 4, x + 7, "/", er, 0);
+            put(cv, limit, y + 3, x + 8, "/", er, b);
+            put(cv, limit, y + 4, x + 7, "/", er, b);
             break;
         case 3:
             for (int i = 2; i <= 6; i++)
-                put(cv, limit, y + 4, x + i, "_", er, 0);
+                put(cv, limit, y + 4, x + i, "_", er, b);
             break;
         case 4:
-            put(cv, limit, y + 4, x + 1, "\\", er, 0);
-            put(cv, limit, y + 3, x, "\\", er, 0);
+            put(cv, limit, y + 4, x + 1, "\\", er, b);
+            put(cv, limit, y + 3, x, "\\", er, b);
             break;
         default:
-            put(cv, limit, y + 2, x, "/", er, 0);
-            put(cv, limit, y + 1, x + 1, "/", er, 0);
+            put(cv, limit, y + 2, x, "/", er, b);
+            put(cv, limit, y + 1, x + 1, "/", er, b);
             break;
         }
     }
 }
 
-/* The inside of a hex: marks over the whole interior, the six edge
- * letters (the loop colour in bold), the tile's number in the middle. */
-static void draw_tile(const tantrix_puzzle *t, canvas *cv, int limit, int y, int x, int tile, int rot,
-                      unsigned marks, const bool *bad_edge)
+/* ORs overlay marks into a hex's outline glyphs (not its inside). */
+static void mark_outline(canvas *cv, int limit, int y, int x, unsigned m)
 {
-    static const int row_from[3] = {2, 1, 1}, row_to[3] = {6, 7, 7};
-    for (int i = 0; i < 3; i++)
-        for (int dx = row_from[i]; dx <= row_to[i]; dx++)
-            put(cv, limit, y + 1 + i, x + dx, " ", ROLE_PLAIN, marks);
-    for (int k = 0; k < 6; k++) {
-        int c = tantrix_edge(t, tile, rot, k);
-        char g[2] = {tantrix_colour_letter(c), 0};
-        bool bad = bad_edge && bad_edge[k];
-        unsigned m = marks | (c == t->loop ? MARK_BOLD : 0);
-        put(cv, limit, y + EDGE_Y[k], x + EDGE_X[k], g, bad ? ROLE_ERROR : colour_role(c), m);
+    static const int SIDE_Y[8] = {1, 1, 2, 2, 3, 3, 4, 4}, SIDE_X[8] = {1, 7, 0, 8, 0, 8, 1, 7};
+    for (int i = 2; i <= 6; i++) {
+        if (y >= 0 && y < limit)
+            canvas_mark(cv, y, x + i, 1, 1, m);
+        if (y + 4 >= 0 && y + 4 < limit)
+            canvas_mark(cv, y + 4, x + i, 1, 1, m);
     }
+    for (int i = 0; i < 8; i++)
+        if (y + SIDE_Y[i] >= 0 && y + SIDE_Y[i] < limit)
+            canvas_mark(cv, y + SIDE_Y[i], x + SIDE_X[i], 1, 1, m);
+}
+
+/* Edge midpoints in a hex's own coordinates (rows, columns; a cell's
+ * centre is +0.5): the flat top and bottom at rows 1 and 5, the slanted
+ * sides half-way along their two glyphs. */
+static const double MID_Y[6] = {1.0, 2.0, 4.0, 5.0, 4.0, 2.0};
+static const double MID_X[6] = {4.5, 8.0, 8.0, 4.5, 1.0, 1.0};
+#define CENTRE_Y 3.0
+#define CENTRE_X 4.5
+
+/* The inside cells of a hex (rows 1-3), where bands are drawn. */
+static bool inside(int dy, int dx)
+{
+    return (dy == 1 && dx >= 2 && dx <= 6) || ((dy == 2 || dy == 3) && dx >= 1 && dx <= 7);
+}
+
+/* The glyph of a band cell from where the band comes from and goes to
+ * (the cells before and after it, as offsets): a rounded corner where it
+ * turns between a row and a column, else a straight or slanted line along
+ * the way from one to the other (columns are half as wide as rows are
+ * tall, so a run along a row stays a row). */
+static void band_glyph(int py, int px, int ny, int nx, const char **g, const char **ascii)
+{
+    bool p_orth = (py == 0) != (px == 0), n_orth = (ny == 0) != (nx == 0);
+    if (p_orth && n_orth && (py == 0) != (ny == 0)) {
+        /* ports: the sides towards the cell before and the cell after */
+        bool up = py < 0 || ny < 0, left = px < 0 || nx < 0;
+        if (up)
+            *g = left ? "╯" : "╰";
+        else
+            *g = left ? "╮" : "╭";
+        *ascii = up ? (left ? "'" : "'") : ".";
+        return;
+    }
+    int vy = ny - py, vx = nx - px;
+    if (vy == 0 || abs(vx) > 2 * abs(vy))
+        *g = "─", *ascii = "-";
+    else if (vx == 0)
+        *g = "│", *ascii = "|";
+    else if ((vx > 0) == (vy > 0))
+        *g = "╲", *ascii = "\\";
+    else
+        *g = "╱", *ascii = "/";
+}
+
+/* Draws one band from edge a to edge b of a hex whose inside cell (1, 1)
+ * is at (y, x): a quadratic curve from one edge's midpoint to the other's,
+ * bent towards the centre as the tile's arcs are (a sharp arc round the
+ * corner for neighbouring edges, a gentle one for edges one apart,
+ * straight across for opposite ones), cut into the cells it crosses, each
+ * with a glyph from its neighbours along the curve.  clip: keep to the
+ * hexagon's inside (else to its 3x7 box, as in the tray). */
+static void draw_band(canvas *cv, int limit, int y, int x, int a, int b, role r, bool clip)
+{
+    int apart = (b - a + 6) % 6;
+    if (apart > 3)
+        apart = 6 - apart;
+    double my = (MID_Y[a] + MID_Y[b]) / 2, mx = (MID_X[a] + MID_X[b]) / 2;
+    double pull = apart == 1 ? 0.55 : apart == 2 ? 1.0 : 0.0;
+    double cy = my + (CENTRE_Y - my) * pull, cx = mx + (CENTRE_X - mx) * pull;
+    enum { STEPS = 64, MAXC = 40 };
+    int cy_[MAXC], cx_[MAXC], n = 0;
+    /* the cells crossed, with one more outside each edge (the direction
+     * the band leaves in) */
+    for (int i = -1; i <= STEPS + 1 && n < MAXC; i++) {
+        double py, px;
+        if (i < 0 || i > STEPS) {
+            int e = i < 0 ? a : b;
+            py = MID_Y[e] + (MID_Y[e] - CENTRE_Y) * 0.5;
+            px = MID_X[e] + (MID_X[e] - CENTRE_X) * 0.5;
+        } else {
+            double t = (double)i / STEPS, u = 1 - t;
+            py = u * u * MID_Y[a] + 2 * u * t * cy + t * t * MID_Y[b];
+            px = u * u * MID_X[a] + 2 * u * t * cx + t * t * MID_X[b];
+        }
+        int ry = (int)py, rx = (int)px;
+        if (n == 0 || ry != cy_[n - 1] || rx != cx_[n - 1]) {
+            cy_[n] = ry;
+            cx_[n] = rx;
+            n++;
+        }
+    }
+    for (int i = 1; i + 1 < n; i++) {
+        int dy = cy_[i], dx = cx_[i];
+        bool keep = clip ? inside(dy, dx) : dy >= 1 && dy <= 3 && dx >= 1 && dx <= 7;
+        if (!keep)
+            continue;
+        const char *g, *ag;
+        band_glyph(cy_[i - 1] - dy, cx_[i - 1] - dx, cy_[i + 1] - dy, cx_[i + 1] - dx, &g, &ag);
+        put(cv, limit, y + dy - 1, x + dx - 1, cv->ascii ? ag : g, r, MARK_BOLD);
+    }
+}
+
+/* A tile's three bands, the loop's colour last so that it stays whole
+ * where bands cross; then the number in the middle. */
+static void draw_bands(const tantrix_puzzle *t, canvas *cv, int limit, int y, int x, int tile, int rot,
+                       unsigned num_marks, bool clip)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int a = 0; a < 6; a++) {
+            int c = tantrix_edge(t, tile, rot, a);
+            if ((c == t->loop) != (pass == 1))
+                continue;
+            for (int b = a + 1; b < 6; b++)
+                if (tantrix_edge(t, tile, rot, b) == c)
+                    draw_band(cv, limit, y, x, a, b, colour_role(c), clip);
+        }
     char num[8];
     snprintf(num, sizeof num, "%d", t->label[tile]);
     int len = (int)strlen(num);
     for (int i = 0; i < len; i++) {
         char g[2] = {num[i], 0};
-        put(cv, limit, y + 2, x + 4 - len / 2 + i, g, ROLE_PLAIN, marks | MARK_BOLD);
+        put(cv, limit, y + 1, x + 3 - len / 2 + i, g, ROLE_PLAIN, num_marks | MARK_BOLD);
     }
     if (given(t, tile)) { /* locked: the number in brackets */
-        put(cv, limit, y + 2, x + 3 - len / 2, "[", ROLE_GIVEN, marks);
-        put(cv, limit, y + 2, x + 4 - len / 2 + len, "]", ROLE_GIVEN, marks);
+        put(cv, limit, y + 1, x + 2 - len / 2, "[", ROLE_GIVEN, num_marks);
+        put(cv, limit, y + 1, x + 3 - len / 2 + len, "]", ROLE_GIVEN, num_marks);
     }
+}
+
+/* The inside of a hex: cleared, then the bands.  Marks (hint, held,
+ * conflict) go on the number only; the outline carries them too (see
+ * draw_board), so the bands keep their colours under any highlight. */
+static void draw_tile(const tantrix_puzzle *t, canvas *cv, int limit, int y, int x, int tile, int rot,
+                      unsigned marks)
+{
+    static const int row_from[3] = {2, 1, 1}, row_to[3] = {6, 7, 7};
+    for (int i = 0; i < 3; i++)
+        for (int dx = row_from[i]; dx <= row_to[i]; dx++)
+            put(cv, limit, y + 1 + i, x + dx, " ", ROLE_PLAIN, 0);
+    draw_bands(t, cv, limit, y + 1, x + 1, tile, rot, marks, true);
 }
 
 static void own_interior(canvas *cv, int limit, int y, int x, int target)
@@ -253,14 +373,26 @@ static void read_view(const tantrix_puzzle *t, const int *state, const view *v, 
             o->tile_marks[tile] |= MARK_EXPLAIN;
 }
 
+/* Is (q, r) next to a placed tile (or one)?  Only there is the lattice
+ * drawn: the cells a tile could go to next. */
+static bool near_tiles(const tantrix_puzzle *t, const int *state, int q, int r)
+{
+    for (int i = 0; i < t->n; i++)
+        if (placed(state, i) && hex_distance(q, r, state[3 * i + 1], state[3 * i + 2]) <= 1)
+            return true;
+    return false;
+}
+
 static void draw_board(const tantrix_puzzle *t, const tantrix_ui *ui, const int *state, const view_overlay *o,
                        canvas *cv)
 {
     int limit = board_rows(ui);
     int cy = limit / 2 - HEX_H / 2, cx = ui->cols / 2 - HEX_W / 2;
     int q0 = ui->vq + (-HEX_W - cx) / STEP_X - 1, q1 = ui->vq + (ui->cols - cx) / STEP_X + 1;
-    /* empty cells first, dim, so that tiles' outlines win on shared edges */
-    for (int pass = 0; pass < 2; pass++)
+    /* pass 0: the lattice round placed tiles, dim; pass 1: the tiles, in
+     * bold outlines; pass 2: the outlines that carry the cursor, the tile
+     * in hand, a hint or a conflict, so that they win on shared edges */
+    for (int pass = 0; pass < 3; pass++)
         for (int q = q0; q <= q1; q++) {
             int dq = q - ui->vq;
             int r0 = ui->vr + (-HEX_H - cy - 2 * dq) / 4 - 1, r1 = ui->vr + (limit - cy - 2 * dq) / 4 + 1;
@@ -271,40 +403,48 @@ static void draw_board(const tantrix_puzzle *t, const tantrix_ui *ui, const int 
                     continue;
                 int tile = tile_at(t, state, q, r);
                 bool cursor = !ui->in_tray && q == ui->cq && r == ui->cr;
+                bool hinted = tile < 0 && o->hint_tile >= 0 && q == o->hint_q && r == o->hint_r;
+                bool holding = held_valid(t, ui) && cursor && tile < 0;
                 if (pass == 0) {
-                    if (tile < 0)
+                    /* the cursor's cell even from the tray: where a tile goes */
+                    bool at_cursor = q == ui->cq && r == ui->cr;
+                    if (tile < 0 && (near_tiles(t, state, q, r) || at_cursor || hinted))
                         draw_outline(cv, limit, y, x, ROLE_DIM, NULL);
                     continue;
                 }
-                if (tile < 0) {
-                    unsigned m = cursor ? MARK_CURSOR : 0;
-                    if (held_valid(t, ui) && cursor) {
-                        draw_tile(t, cv, limit, y, x, ui->held, ui->held_rot, MARK_SELECTED | m, NULL);
-                    } else if (o->hint_tile >= 0 && q == o->hint_q && r == o->hint_r) {
-                        draw_tile(t, cv, limit, y, x, o->hint_tile, o->hint_rot, MARK_HINT | m, NULL);
-                    } else if (cursor) {
-                        put(cv, limit, y + 2, x + 4, ".", ROLE_DIM, m);
-                        canvas_mark(cv, y + 2, x + 3, 1, 3, MARK_CURSOR);
+                if (pass == 2) {
+                    unsigned m = (cursor ? MARK_CURSOR : 0) | (hinted ? MARK_HINT : 0) |
+                                 (holding ? MARK_SELECTED : 0);
+                    if (tile >= 0)
+                        m |= o->tile_marks[tile] | (tile == ui->held ? MARK_SELECTED : 0);
+                    if (m) {
+                        if (tile < 0)
+                            draw_outline(cv, limit, y, x, ROLE_PLAIN, NULL);
+                        mark_outline(cv, limit, y, x, m);
                     }
+                    continue;
+                }
+                if (tile < 0) {
+                    if (holding)
+                        draw_tile(t, cv, limit, y, x, ui->held, ui->held_rot, MARK_SELECTED);
+                    else if (hinted)
+                        draw_tile(t, cv, limit, y, x, o->hint_tile, o->hint_rot, MARK_HINT);
                     own_interior(cv, limit, y, x, board_target(q, r));
                     continue;
                 }
                 /* a placed tile: edges that meet another tile in another
-                 * colour, or a loop line running into an empty cell */
-                bool bad[6];
+                 * colour in the error colour */
                 role er[6];
                 for (int k = 0; k < 6; k++) {
                     int c = tantrix_edge(t, tile, state[3 * tile], k);
                     int other = tile_at(t, state, q + HEX_DQ[k], r + HEX_DR[k]);
-                    bad[k] = other >= 0 &&
-                             tantrix_edge(t, other, state[3 * other], hex_opposite(k)) != c;
-                    er[k] = bad[k] ? ROLE_ERROR : given(t, tile) ? ROLE_GIVEN : ROLE_FRAME;
+                    bool bad = other >= 0 &&
+                               tantrix_edge(t, other, state[3 * other], hex_opposite(k)) != c;
+                    er[k] = bad ? ROLE_ERROR : given(t, tile) ? ROLE_GIVEN : ROLE_PLAIN;
                 }
-                draw_outline(cv, limit, y, x, given(t, tile) ? ROLE_GIVEN : ROLE_FRAME, er);
-                unsigned m = o->tile_marks[tile] | (cursor ? MARK_CURSOR : 0);
-                if (tile == ui->held)
-                    m |= MARK_SELECTED;
-                draw_tile(t, cv, limit, y, x, tile, tile == ui->held ? ui->held_rot : state[3 * tile], m, bad);
+                draw_outline(cv, limit, y, x, ROLE_PLAIN, er);
+                unsigned m = o->tile_marks[tile] | (tile == ui->held ? MARK_SELECTED : 0);
+                draw_tile(t, cv, limit, y, x, tile, tile == ui->held ? ui->held_rot : state[3 * tile], m);
                 own_interior(cv, limit, y, x, board_target(q, r));
             }
         }
@@ -333,20 +473,13 @@ static void draw_tray(const tantrix_puzzle *t, const tantrix_ui *ui, const int *
         if (tile == ui->held)
             mk |= MARK_SELECTED;
         int rot = tile == ui->held ? ui->held_rot : 0;
-        for (int row = 0; row < 3; row++)
-            for (int dx = 0; dx < SLOT_W - 1; dx++)
-                canvas_put(cv, y + row, x + dx, " ", " ", ROLE_PLAIN, mk);
-        static const int slot_row[6] = {0, 0, 2, 2, 2, 0}, slot_col[6] = {3, 5, 5, 3, 1, 1};
-        for (int k = 0; k < 6; k++) {
-            int c = tantrix_edge(t, tile, rot, k);
-            char g[2] = {tantrix_colour_letter(c), 0};
-            canvas_put(cv, y + slot_row[k], x + slot_col[k], g, g, colour_role(c),
-                       mk | (c == t->loop ? MARK_BOLD : 0));
+        /* the bands as on the board; highlights on the slot's ends */
+        draw_bands(t, cv, cv->rows, y, x + 1, tile, rot, mk & ~(unsigned)MARK_CURSOR, false);
+        for (int row = 0; row < 3; row++) {
+            canvas_put(cv, y + row, x, "▕", "[", ROLE_DIM, mk);
+            canvas_put(cv, y + row, x + SLOT_W - 1, "▏", "]", ROLE_DIM, mk);
         }
-        char num[8];
-        snprintf(num, sizeof num, "%d", t->label[tile]);
-        canvas_text(cv, y + 1, x + 3 - (int)strlen(num) / 2, num, ROLE_PLAIN, mk | MARK_BOLD);
-        canvas_own(cv, y, x, 3, SLOT_W - 1, tile);
+        canvas_own(cv, y, x, 3, SLOT_W, tile);
     }
     if (first > 0)
         canvas_put(cv, top + 2, ui->cols - 1, "<", "<", ROLE_DIM, 0);

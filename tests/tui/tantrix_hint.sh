@@ -12,7 +12,7 @@ start_session "$SRC/puzzles/tantrix/discovery-05.tantrix"
 wait_for "tray: 5 of 5 tiles, red loop"
 capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 send h
-wait_joined "nothing is forced; a choice from one solution: tile [1-5] at \(-?[0-9]+,-?[0-9]+\), rotation [0-5] \[Enter accepts\]"
+wait_joined "nothing is forced; a choice from one solution: tile [1-5] in the highlighted hex, turned as shown \[Enter accepts\]"
 wait_for "hints 1"
 capture -e | grep -qE "$HINT_BG" || fail "the proposed tile is not highlighted"
 send Enter
@@ -20,8 +20,8 @@ wait_for "tray: 4 of 5 tiles"
 forced=0
 for left in 3 2 1 0; do
     send h
-    wait_joined "(hint: tile [1-5] at|nothing is forced)"
-    capture | tr -s ' \n' '  ' | grep -qE "hint: tile [1-5] at \(-?[0-9]+,-?[0-9]+\), rotation [0-5] \[Enter accepts\]; forced by" &&
+    wait_joined "(hint: tile [1-5] |nothing is forced)"
+    capture | tr -s ' \n' '  ' | grep -qE "hint: tile [1-5] (above|below|(upper|lower) (left|right) of) tile [1-5], turned as shown \[Enter accepts\]; forced by" &&
         forced=$((forced + 1))
     send Enter
     wait_for "tray: $left of 5 tiles"
@@ -42,7 +42,7 @@ wait_for "tray: 4 of 5 tiles"
 send n Down Enter
 wait_for "tray: 3 of 5 tiles"
 send c
-wait_joined "these marks cannot all be right: tile 1 at \(0,0\), rotation 0 and tile 2 at \(0,1\), rotation 0"
+wait_joined "these marks cannot all be right: tile 1 as placed and tile 2 as placed"
 wait_for "checks 1"
 capture -e | grep -qE "$CONFLICT_BG" || fail "the conflicting tiles are not highlighted"
 send h
