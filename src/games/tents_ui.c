@@ -242,6 +242,12 @@ void tents_ui_draw(const void *pz, const void *ui, const int *state, const view 
             int by, bx, bw;
             cell_box(u, x, y, &by, &bx, &bw);
             put_value(cv, glyph_y(u, y), glyph_x(u, x), val, r, m);
+            if (t->given[c] >= 0 && u->g.px >= 3) {
+                /* a given mark in brackets: the player's own have none
+                 * (the compact layout has no room; givens stay bold) */
+                canvas_put(cv, glyph_y(u, y), glyph_x(u, x) - 1, "[", "[", ROLE_GIVEN, 0);
+                canvas_put(cv, glyph_y(u, y), glyph_x(u, x) + 1, "]", "]", ROLE_GIVEN, 0);
+            }
             canvas_own(cv, by, bx, 1, bw, c);
         }
     /* clues: row clues on the right, column clues below (as Tatham) */

@@ -107,17 +107,25 @@ static int gy(const tracks_ui *u, int y) { return u->oy + u->py * y; }
 
 /* --- glyphs --- */
 
+/* The player's rails in heavy lines; given pieces in double lines, so
+ * that they stand apart from the player's (no double half-lines exist:
+ * a given end stays heavy, in the given colour). */
 static const char *const PIECE_UTF8[16] = {
-    NULL,           "\xe2\x95\xb6", "\xe2\x95\xb7", "\xe2\x94\x8c", /* -, E, S, ES */
-    "\xe2\x95\xb4", "\xe2\x94\x80", "\xe2\x94\x90", "\xe2\x94\xac", /* W, EW, SW, ESW */
-    "\xe2\x95\xb5", "\xe2\x94\x94", "\xe2\x94\x82", "\xe2\x94\x9c", /* N, EN, SN, ESN */
-    "\xe2\x94\x98", "\xe2\x94\xb4", "\xe2\x94\xa4", "\xe2\x94\xbc", /* WN, EWN, SWN, all */
+    NULL, "╺", "╻", "┏", /* -, E, S, ES */
+    "╸",  "━", "┓", "┳", /* W, EW, SW, ESW */
+    "╹",  "┗", "┃", "┣", /* N, EN, SN, ESN */
+    "┛",  "┻", "┫", "╋", /* WN, EWN, SWN, all */
+};
+static const char *const PIECE_GIVEN[16] = {
+    NULL, "╺", "╻", "╔", "╸", "═", "╗", "╦", "╹", "╚", "║", "╠", "╝", "╩", "╣", "╬",
 };
 static const char *const PIECE_ASCII[16] = {
     NULL, "-", "|", "+", "-", "-", "+", "#", "|", "+", "|", "#", "+", "#", "#", "#",
 };
 #define G_HLINE "\xe2\x94\x80"
 #define G_VLINE "\xe2\x94\x82"
+#define G_RAIL_H "━"
+#define G_RAIL_V "┃"
 #define G_CROSS "\xc3\x97" /* × */
 #define G_DOT "\xc2\xb7"   /* · */
 #define G_BULLET "\xe2\x80\xa2"
@@ -231,7 +239,8 @@ static void draw_edge(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, in
     for (int i = 0; i < n; i++) {
         bool mid = i == n / 2;
         if (v == TRACKS_TRACK)
-            canvas_put(cv, y, x + i, vert ? G_VLINE : G_HLINE, vert ? "|" : "-", r, m);
+            canvas_put(cv, y, x + i, r == ROLE_GIVEN ? (vert ? "║" : "═") : vert ? G_RAIL_V : G_RAIL_H,
+                       vert ? "|" : "-", r, m);
         else if (v == TRACKS_NONE && mid)
             canvas_put(cv, y, x + i, G_CROSS, "x", ROLE_NO_TRACK, m);
         else
@@ -246,10 +255,12 @@ static void draw_cell(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, co
     int y = gy(u, c / t->w), x = gx(u, c % t->w);
     if (bits) {
         role r = bit_count(bits) > 2 || loop[c] ? ROLE_ERROR : t->given[c] ? ROLE_GIVEN : ROLE_TRACK;
-        canvas_put(cv, y, x, PIECE_UTF8[bits], PIECE_ASCII[bits], r, m | (t->given[c] ? MARK_BOLD : 0));
+        const char *h = t->given[c] ? "═" : G_RAIL_H;
+        canvas_put(cv, y, x, t->given[c] ? PIECE_GIVEN[bits] : PIECE_UTF8[bits], PIECE_ASCII[bits], r,
+                   m | (t->given[c] ? MARK_BOLD : 0));
         if (u->big) { /* the line runs on to the cell's sides */
-            canvas_put(cv, y, x - 1, bits & TRACKS_W ? G_HLINE : " ", bits & TRACKS_W ? "-" : " ", r, m);
-            canvas_put(cv, y, x + 1, bits & TRACKS_E ? G_HLINE : " ", bits & TRACKS_E ? "-" : " ", r, m);
+            canvas_put(cv, y, x - 1, bits & TRACKS_W ? h : " ", bits & TRACKS_W ? "-" : " ", r, m);
+            canvas_put(cv, y, x + 1, bits & TRACKS_E ? h : " ", bits & TRACKS_E ? "-" : " ", r, m);
         }
     } else if (state[c] == TRACKS_NONE) {
         canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, m);
@@ -285,12 +296,12 @@ static void draw_frame(const tracks_puzzle *t, const tracks_ui *u, canvas *cv)
         if (d == TRACKS_W || d == TRACKS_E) {
             int fx = d == TRACKS_W ? left : right, s = d == TRACKS_W ? -1 : 1;
             for (int i = x + s * (u->big ? 2 : 1); i != fx + s; i += s)
-                canvas_put(cv, y, i, G_HLINE, "-", ROLE_TRACK, 0);
-            canvas_put(cv, y, fx, G_HLINE, "-", ROLE_TRACK, 0);
+                canvas_put(cv, y, i, G_RAIL_H, "-", ROLE_TRACK, 0);
+            canvas_put(cv, y, fx, G_RAIL_H, "-", ROLE_TRACK, 0);
             canvas_put(cv, y, fx + s, label, label, ROLE_TRACK, MARK_BOLD);
         } else {
             int fy = d == TRACKS_N ? top : bottom, s = d == TRACKS_N ? -1 : 1;
-            canvas_put(cv, fy, x, G_VLINE, "|", ROLE_TRACK, 0);
+            canvas_put(cv, fy, x, G_RAIL_V, "|", ROLE_TRACK, 0);
             canvas_put(cv, fy + s, x, label, label, ROLE_TRACK, MARK_BOLD);
         }
     }

@@ -26,13 +26,13 @@ send Escape
 wait_gone "hint:"
 # accept hints until the first step down from the entrance is laid
 for i in 1 2 3 4 5 6; do
-    [ "$(char_at $((Y0 + 2)) $((X0 + 2)))" = "│" ] && break
+    [ "$(char_at $((Y0 + 2)) $((X0 + 2)))" = "┃" ] && break
     send h
     wait_for "hint:"
     send Enter
     wait_gone "hint:"
 done
-wait_char $((Y0 + 2)) $((X0 + 2)) "│" "accepted hints laid the track down from the entrance"
+wait_char $((Y0 + 2)) $((X0 + 2)) "┃" "accepted hints laid the track down from the entrance"
 
 # a wrong mark: track at row 1, column 2 (row 1 holds only the entrance)
 send Right Enter
@@ -59,9 +59,9 @@ send Escape
 # S solves: the snake through the middle, not a straight run and a loop
 send S
 wait_for "Solved with S"
-cell 1 1 "─" "the answer goes through the middle"
-cell 2 2 "┘"
-cell 3 0 "│"
+cell 1 1 "━" "the answer goes through the middle"
+cell 2 2 "┛"
+cell 3 0 "┃"
 send q
 wait_for "TESSERA-EXIT=0"
 echo "ok"

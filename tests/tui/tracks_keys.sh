@@ -16,17 +16,17 @@ wait_for "Train Tracks 4x4"
 read -r Y0 X0 < <(find_text "┌") || fail "no board frame"
 wait_char $((Y0 + 1)) $((X0 - 1)) "A" "the entrance is marked A"
 wait_char $((Y0 + 9)) $((X0 + 2)) "B" "the exit is marked B"
-cell 0 0 "╴" "the entrance cell shows its end"
-cell 3 0 "╷" "the exit cell shows its end"
+cell 0 0 "╸" "the entrance cell shows its end"
+cell 3 0 "╻" "the exit cell shows its end"
 
 send S-Down
-cell 0 0 "┐" "Shift+Down laid track from the entrance"
-wait_char $((Y0 + 2)) $((X0 + 2)) "│" "the edge between the rows"
+cell 0 0 "┓" "Shift+Down laid track from the entrance"
+wait_char $((Y0 + 2)) $((X0 + 2)) "┃" "the edge between the rows"
 send L
-cell 1 0 "└" "L laid track to the right"
+cell 1 0 "┗" "L laid track to the right"
 send S-Right J
-cell 1 1 "─" "a straight piece"
-cell 1 2 "┐" "J turned down"
+cell 1 1 "━" "a straight piece"
+cell 1 2 "┓" "J turned down"
 # the cursor followed the track to (2,2); plain arrows only move
 send Right Space
 cell 2 3 "×" "Space marks no track on an empty cell"
@@ -34,23 +34,23 @@ send Space
 cell 2 3 "·" "Space again clears it"
 send Left Space
 sleep 0.3
-cell 2 2 "╵" "Space on a cell with track is refused"
+cell 2 2 "╹" "Space on a cell with track is refused"
 send H
-cell 2 2 "┘" "H went left from (2,2)"
+cell 2 2 "┛" "H went left from (2,2)"
 send x Down
 wait_char $((Y0 + 6)) $((X0 + 6)) "×" "x then Down: no track across that edge"
 send x Down
 wait_char $((Y0 + 6)) $((X0 + 6)) " " "x then Down again clears it"
 send S-Left J
-cell 2 0 "┌" "the last turn"
-cell 3 0 "│" "the track reaches the exit"
+cell 2 0 "┏" "the last turn"
+cell 3 0 "┃" "the track reaches the exit"
 wait_for "Solved in"
 
 send u
-cell 3 0 "╷" "u took the last segment back"
-cell 2 0 "╶" "(2,0) has one end again"
+cell 3 0 "╻" "u took the last segment back"
+cell 2 0 "╺" "(2,0) has one end again"
 send r
-cell 3 0 "│" "r put it back"
+cell 3 0 "┃" "r put it back"
 send q
 wait_for "TESSERA-EXIT=0"
 echo "ok"

@@ -26,8 +26,8 @@ click "$(cx 3)" "$(cy 0)" 3
 cell 0 3 "·" "right click again clears"
 # a click on an edge: left lays track across it, right marks it no track
 click $(($(cx 1) + 2)) "$(cy 3)"
-cell 3 1 "╶" "left click on the edge between (3,1) and (3,2)"
-cell 3 2 "╴" "both cells show the edge"
+cell 3 1 "╺" "left click on the edge between (3,1) and (3,2)"
+cell 3 2 "╸" "both cells show the edge"
 click $(($(cx 1) + 2)) "$(cy 3)" 3
 wait_char "$(cy 3)" $(($(cx 1) + 2)) "×" "right click on the edge marks it"
 cell 3 1 "·" "the track there is gone"
@@ -36,26 +36,26 @@ wait_char "$(cy 3)" $(($(cx 1) + 2)) " " "right click again clears the edge"
 
 # the answer, dragged in five straight strokes
 drag_cells 0 0 1 0
-cell 0 0 "┐" "a drag down from the entrance"
+cell 0 0 "┓" "a drag down from the entrance"
 drag_cells 1 0 1 2
-cell 1 1 "─" "a drag along row 2"
-cell 1 2 "╴" "the drag's last cell"
+cell 1 1 "━" "a drag along row 2"
+cell 1 2 "╸" "the drag's last cell"
 # one undo takes the whole drag back, redo restores it
 send u
 cell 1 1 "·" "undo of a drag"
-cell 1 0 "╵"
+cell 1 0 "╹"
 send r
-cell 1 1 "─" "redo of a drag"
+cell 1 1 "━" "redo of a drag"
 drag_cells 1 2 2 2
 drag_cells 2 2 2 0
-cell 2 1 "─"
+cell 2 1 "━"
 drag_cells 2 0 3 0
-cell 3 0 "│" "the track reaches the exit"
+cell 3 0 "┃" "the track reaches the exit"
 wait_for "Solved in"
 
 # a drag that starts along track lifts it
 drag_cells 3 0 2 0
-cell 3 0 "╷" "the drag lifted the last segment"
+cell 3 0 "╻" "the drag lifted the last segment"
 send q
 wait_for "TESSERA-EXIT=0"
 echo "ok"

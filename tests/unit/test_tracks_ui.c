@@ -276,7 +276,7 @@ static void geometries_and_ascii(void)
         return;
     redraw(&fx);
     char *text = canvas_to_text(&fx.cv);
-    CHECK(strstr(text, "A\xe2\x94\x80") != NULL); /* A─ : the entrance stub */
+    CHECK(strstr(text, "A\xe2\x94\x81") != NULL); /* A━ : the entrance stub, a heavy rail */
     CHECK(strstr(text, "B") != NULL);
     CHECK(!all_ascii(&fx.cv));
     free(text);
