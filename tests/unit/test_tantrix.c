@@ -342,7 +342,8 @@ static void hint_finds_the_last_tile(void)
     CHECK_MSG(verified(p, state, why), "%s", why);
     p->family->fact_text(p->data, hr.fact, text, sizeof text);
     /* named by the tiles round it, not by coordinates the screen lacks */
-    CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text, " of tile ") && !strchr(text, '('),
+    CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text + 7, "tile ") &&
+                  strstr(text, "turned as shown") && !strchr(text, '('),
               "%s", text);
     /* one tile turned wrongly: check names it */
     free(marks);
