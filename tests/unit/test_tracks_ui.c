@@ -277,6 +277,18 @@ static void geometries_and_ascii(void)
     redraw(&fx);
     char *text = canvas_to_text(&fx.cv);
     CHECK(strstr(text, "A\xe2\x94\x81") != NULL); /* A━ : the entrance stub, a heavy rail */
+    /* given pieces in double lines and the given role, nothing else so */
+    int doubles = 0;
+    for (int y = 0; y < fx.cv.rows; y++)
+        for (int x = 0; x < fx.cv.cols; x++) {
+            const canvas_cell *c = canvas_at(&fx.cv, y, x);
+            bool dbl = strstr("═║╔╗╚╝╠╣╦╩╬", c->glyph) && strcmp(c->glyph, " ") && c->glyph[0];
+            if (dbl) {
+                doubles++;
+                CHECK(c->role == ROLE_GIVEN || c->role == ROLE_ERROR);
+            }
+        }
+    CHECK(doubles > 0);
     CHECK(strstr(text, "B") != NULL);
     CHECK(!all_ascii(&fx.cv));
     free(text);
