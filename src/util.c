@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,39 @@
 #include <time.h>
 #include <unistd.h>
 
-static void out_of_memory(void)
+/* Memory set aside for the hook: freed before it runs, so that the player
+ * can still build its save text when an allocation has just failed. */
+#define OOM_RESERVE (4u << 20)
+static void (*oom_hook)(void);
+static void *oom_reserve;
+static atomic_flag oom_taken = ATOMIC_FLAG_INIT;
+static _Thread_local bool oom_in_hook;
+
+void out_of_memory_hook(void (*hook)(void))
 {
+    oom_hook = hook;
+    if (hook && !oom_reserve)
+        oom_reserve = malloc(OOM_RESERVE); /* untouched: address space only */
+}
+
+_Noreturn void out_of_memory(void)
+{
+    if (oom_in_hook) { /* the hook itself ran out: give up its work */
+        fputs("tessera: out of memory\n", stderr);
+        _Exit(2);
+    }
+    /* One thread reports and exits; another that fails meanwhile waits
+     * for the exit instead of running the hook a second time. */
+    if (atomic_flag_test_and_set(&oom_taken))
+        for (;;)
+            pause();
+    free(oom_reserve);
+    oom_reserve = NULL;
+    if (oom_hook) {
+        oom_in_hook = true;
+        oom_hook();
+        oom_in_hook = false;
+    }
     fputs("tessera: out of memory\n", stderr);
     exit(2);
 }

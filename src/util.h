@@ -11,6 +11,18 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
+/* Every failed allocation ends here: xmalloc's, and CaDiCaL's through the
+ * C++ new-handler (cxx_runtime.cpp).  Runs the hook, if one is set, then
+ * prints "tessera: out of memory" and exits with status 2 (the manual's
+ * EXIT STATUS).  Any thread may call it; the process reports once. */
+_Noreturn void out_of_memory(void);
+/* Sets the hook out_of_memory runs first (the player saves there; NULL:
+ * none) and keeps a reserve of memory that is freed before it runs. */
+void out_of_memory_hook(void (*hook)(void));
+/* Makes a failed C++ allocation (CaDiCaL's) call out_of_memory instead of
+ * throwing std::bad_alloc, which no C caller could catch (it would abort). */
+void cxx_out_of_memory_exits(void);
+
 typedef struct {
     int *v;
     int n, cap;

@@ -37,6 +37,7 @@ void sat_cancel_on_thread(const atomic_bool *flag) { thread_cancel = flag; }
 sat_solver *sat_create(void)
 {
     sat_solver *s = xcalloc(1, sizeof *s);
+    cxx_out_of_memory_exits(); /* CaDiCaL's bad_alloc: exit 2, not abort */
     s->cadical = ccadical_init();
     /* Options must be set right after init, or CaDiCaL aborts. */
     ccadical_set_option(s->cadical, "quiet", 1);

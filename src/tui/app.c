@@ -51,6 +51,20 @@ static bool save_now(app *s)
     return false;
 }
 
+/* The game being played, for the out-of-memory path: a solver that runs
+ * out of memory ends the process (util.h), and the moves made so far are
+ * saved before it goes. */
+static app *playing;
+
+static void save_before_out_of_memory(void)
+{
+    if (playing)
+        save_now(playing);
+    term_stop();
+    if (quit_note[0])
+        fprintf(stderr, "tessera: %s\n", quit_note);
+}
+
 void app_after_change(app *s)
 {
     char why[256], tbuf[32];
@@ -189,6 +203,8 @@ static void play(app *s)
     s->ui = s->f->ui_create(s->b->pz->data);
     s->last_tick = term_now();
     s->done = s->f->verify(s->b->pz->data, s->b->state, (char[256]){0}, 256);
+    playing = s;
+    out_of_memory_hook(save_before_out_of_memory);
     screen_layout(s);
     while (!s->quit && !term_signal) {
         tick(s);
@@ -211,6 +227,7 @@ static void play(app *s)
     tick(s);
     quit_note[0] = 0;
     save_now(s);
+    playing = NULL;
     s->f->ui_free(s->ui);
     s->ui = NULL;
 }

@@ -1,0 +1,46 @@
+#!/bin/bash
+# out_of_memory.sh: the solver running out of memory in the player (a hint
+# on all 56 tiles under a small `ulimit -v`) ends it with status 2 and
+# "tessera: out of memory" on the restored terminal, not an abort (134);
+# the tile placed before the hint is in the save, and the next session
+# resumes with it.  Skipped in sanitizer builds, whose shadow memory no
+# `ulimit -v` leaves room for.
+if ldd "$1" 2>/dev/null | grep -q 'lib[at]san'; then
+    echo "skipped: a sanitizer build cannot run under ulimit -v"
+    exit 0
+fi
+source "$(dirname "$0")/lib.sh"
+tui_init "$1" "$2"
+PUZ=$SRC/tests/data/tantrix/all-56-red.tantrix
+
+# like start_session, with the address space capped for the player only
+session() {
+    stop
+    {
+        echo '#!/bin/sh'
+        printf 'export TERM=%q XDG_STATE_HOME=%q LC_ALL=C.UTF-8\n' "$TUI_TERM" "$XDG_STATE_HOME"
+        echo "(ulimit -v $1; exec $(printf '%q %q' "$TESSERA" "$PUZ"))"
+        echo 'echo "TESSERA-EXIT=$?"'
+        echo 'exec sleep 600'
+    } >"$TUI_TMP/oom.sh"
+    chmod +x "$TUI_TMP/oom.sh"
+    tm new-session -d -x 100 -y 40 -c "$TUI_TMP" "$TUI_TMP/oom.sh"
+}
+
+session 300000
+wait_for "tray: 56 of 56 tiles"
+send Enter Enter
+wait_for "tray: 55 of 56 tiles"
+send h
+wait_for "TESSERA-EXIT=" 60
+capture | grep -q "TESSERA-EXIT=2" || fail "expected exit status 2"
+capture | grep -qx "tessera: out of memory" || fail "no out-of-memory message"
+[ "$(pane_flag alternate_on)" = 0 ] || fail "still on the alternate screen"
+ls "$XDG_STATE_HOME"/tessera/*.save >/dev/null 2>&1 || fail "no save written"
+
+# the save holds the placed tile: the next session (no cap) resumes it
+start_session "$PUZ"
+wait_for "tray: 55 of 56 tiles"
+send q
+wait_for "TESSERA-EXIT=0"
+echo ok
