@@ -18,6 +18,18 @@ void cli_report(const diag *d)
     fprintf(stderr, "tessera: %s\n", buf);
 }
 
+int cli_finish_output(int rc)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    /* errno is the failed write's (fflush retries what is left); an error
+     * met by an earlier write with nothing left to retry has none */
+    fprintf(stderr, "tessera: standard output: cannot write: %s\n",
+            errno ? strerror(errno) : "write error");
+    return EXIT_BAD_INPUT;
+}
+
 static puzzle *load_or_report(const char *arg, const cli_options *o)
 {
     diag err = {0};
@@ -141,17 +153,16 @@ int cli_dimacs(const char *arg, const cli_options *o)
     for (int i = 0; i < j.nmarks; i++)
         sat_unit(assist_sat(j.a), assist_fact_lit(j.a, j.marks[i]));
     int rc = EXIT_DONE;
-    bool to_stdout = strcmp(o->dimacs, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(o->dimacs, "w");
-    if (!f) {
-        fprintf(stderr, "tessera: %s: cannot write: %s\n", o->dimacs, strerror(errno));
-        rc = EXIT_BAD_INPUT;
+    if (strcmp(o->dimacs, "-") == 0) {
+        /* on standard output: checked, flushed, by cli_finish_output */
+        assist_write_dimacs(j.a, stdout);
     } else {
-        bool ok = assist_write_dimacs(j.a, f);
-        if (!to_stdout && fclose(f) != 0)
+        FILE *f = fopen(o->dimacs, "w");
+        bool ok = f && assist_write_dimacs(j.a, f);
+        if (f && fclose(f) != 0)
             ok = false;
         if (!ok) {
-            fprintf(stderr, "tessera: %s: write failed: %s\n", o->dimacs, strerror(errno));
+            fprintf(stderr, "tessera: %s: cannot write: %s\n", o->dimacs, strerror(errno));
             rc = EXIT_BAD_INPUT;
         }
     }

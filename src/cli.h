@@ -38,6 +38,11 @@ bool cli_generate_options(const cli_options *o, gen_options *g);
 int cli_check(const char *save_path, const cli_options *o);
 int cli_hint(const char *save_path, const cli_options *o);
 
+/* The end of every batch command: standard output flushed and checked.
+ * An answer that could not be written (a full disk, a closed stdout) is
+ * reported on standard error and gives EXIT_BAD_INPUT; else rc. */
+int cli_finish_output(int rc);
+
 /* Prints a diagnostic to standard error as "tessera: FILE:LINE:COL: msg". */
 void cli_report(const diag *d);
 
