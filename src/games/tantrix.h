@@ -8,6 +8,10 @@
 #define TANTRIX_SET_SIZE 56  /* the standard set */
 #define TANTRIX_MAX_TILES 56 /* tiles in one puzzle */
 #define TANTRIX_MAX_COORD 1000 /* |q|, |r| on the player's board */
+/* |q|, |r| of a given tile: a loop through it lies within floor(n/2) <=
+ * 28 steps (the encoding's hexagon, below), so every loop the solver can
+ * find around a given stays on the board and the checker accepts it. */
+#define TANTRIX_MAX_GIVEN_COORD (TANTRIX_MAX_COORD - TANTRIX_MAX_TILES / 2)
 
 enum { TANTRIX_RED, TANTRIX_YELLOW, TANTRIX_BLUE, TANTRIX_GREEN, TANTRIX_NCOLOURS };
 

@@ -252,13 +252,13 @@ static bool parse_tile(spec *sp, const word *w, int nw, diag *err, const char *t
     return true;
 }
 
-/* A whole number with an optional minus sign, |v| <= TANTRIX_MAX_COORD. */
+/* A whole number with an optional minus sign, |v| <= TANTRIX_MAX_GIVEN_COORD. */
 static bool parse_coord(const word *w, int *v)
 {
     size_t a = w->start, e = a + w->len;
     bool neg = a < e && w->s[a] == '-';
     int m = parse_number(w->s, a + neg, e);
-    if (m < 0 || m > TANTRIX_MAX_COORD)
+    if (m < 0 || m > TANTRIX_MAX_GIVEN_COORD)
         return false;
     *v = neg ? -m : m;
     return true;
@@ -280,10 +280,12 @@ static bool parse_given(spec *sp, const word *w, int nw, diag *err, const char *
     g->label = parse_number(text, w[1].start, w[1].start + w[1].len);
     if (g->label < 1)
         return fail(err, text, w[1].start, "a tile number after 'given'%s", NULL);
+    char range[32];
+    snprintf(range, sizeof range, "from -%d to %d", TANTRIX_MAX_GIVEN_COORD, TANTRIX_MAX_GIVEN_COORD);
     if (!parse_coord(&w[2], &g->q))
-        return fail(err, text, w[2].start, "a q coordinate from -1000 to 1000%s", NULL);
+        return fail(err, text, w[2].start, "a q coordinate %s", range);
     if (!parse_coord(&w[3], &g->r))
-        return fail(err, text, w[3].start, "an r coordinate from -1000 to 1000%s", NULL);
+        return fail(err, text, w[3].start, "an r coordinate %s", range);
     g->rot = parse_number(text, w[4].start, w[4].start + w[4].len);
     if (g->rot < 0 || g->rot > 5 || w[4].len != 1)
         return fail(err, text, w[4].start, "a rotation from 0 to 5 (sixths of a turn clockwise)%s", NULL);

@@ -121,6 +121,29 @@ echo "loop red" >>"$tmp/ring.tantrix"
 "$bin" --solve "$tmp/ring.tantrix" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] && grep -q "no solution" "$tmp/err" || bad "ring: exit $rc: $(cat "$tmp/err")"
+# a given tile at the edge of the accepted range: every loop through it
+# stays on the board (|q|, |r| <= 1000), so the answer is solved and
+# checked, the given in place; one step further is refused, naming the
+# range, and so is the board's own limit
+for qr in "972 0" "0 -972" "-972 972" "972 972" "-972 -972"; do
+    printf 'tiles 1-7\nloop red\ngiven 1 %s 0\n' "$qr" >"$tmp/edge.tantrix"
+    if ! "$bin" --solve "$tmp/edge.tantrix" >"$tmp/out" 2>"$tmp/err"; then
+        bad "given at ($qr): exit $?: $(cat "$tmp/err")"
+        continue
+    fi
+    why=$(check "$tmp/out" 7 R)
+    [ -z "$why" ] || bad "given at ($qr): $why"
+    grep -q "^1 $qr " "$tmp/out" || bad "given at ($qr): tile 1 moved: $(cat "$tmp/out")"
+    awk '$2 < -1000 || $2 > 1000 || $3 < -1000 || $3 > 1000 { exit 1 }' "$tmp/out" &&
+        pass=$((pass + 1)) || bad "given at ($qr): a tile off the board: $(cat "$tmp/out")"
+done
+for bad_given in "973 0" "0 -973" "999 0" "1000 0"; do
+    printf 'tiles 1-7\nloop red\ngiven 1 %s 0\n' "$bad_given" >"$tmp/edge.tantrix"
+    "$bin" --solve "$tmp/edge.tantrix" >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -qE "^tessera: $tmp/edge.tantrix:3:[0-9]+: an? [qr] coordinate from -972 to 972$" "$tmp/err" &&
+        pass=$((pass + 1)) || bad "given at ($bad_given): exit $rc: $(cat "$tmp/err")"
+done
 # a time limit far too short (exit 3)
 "$bin" --solve --timeout 0.02 "$dir/discovery-28.tantrix" >/dev/null 2>"$tmp/err"
 rc=$?
