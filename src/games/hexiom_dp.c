@@ -12,6 +12,7 @@
 #include "games/hexiom_count.h"
 #include "games/hexiom_layer.h"
 #include "jobs.h"
+#include "mem_limit.h"
 
 /* A solution is fixed by which slots are occupied: each tile's value is
  * its count of occupied neighbours.  So decide the cells one by one in
@@ -71,8 +72,10 @@ static int link_cmp(const void *a, const void *b)
 
 /* Partial boards kept in one step.  Each costs about 16 bytes at the peak
  * (8 in each of the two steps held, plus the links between them), and the
- * DP may use half of the machine's memory; beyond that it gives up and the
- * count is left to enumeration.  Level 39 peaks at about 140 thousand.
+ * DP may use half of the memory the process may still take when it starts
+ * (mem_available: the physical memory, ulimit -v and the cgroup's
+ * memory.max); beyond that it gives up and the count is left to
+ * enumeration, as the manual says.  Level 39 peaks at about 140 thousand.
  * Level 40 (side 6, only 16 empty slots) keeps up to 570 million partial
  * boards (seventh row, on a step without stock checks: see check_step),
  * 8.4 GB and about two and a half minutes of CPU (a minute and a half on
@@ -81,18 +84,23 @@ static int link_cmp(const void *a, const void *b)
  * never gets that far).
  * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
 #define HEXIOM_DP_BYTES_PER_STATE 16
-#define HEXIOM_DP_MIN_STATES ((size_t)3 << 20)
 
-static size_t max_states(void)
+static size_t max_states(int threads)
 {
 #ifdef HEXIOM_DP_MAX_STATES
+    (void)threads;
     return (size_t)(HEXIOM_DP_MAX_STATES) << 20;
 #else
-    /* asked once a step: cheap, and nothing shared between threads */
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    size_t half = pages > 0 && page > 0 ? (size_t)pages / 2 * (size_t)page : 0;
-    size_t most = half / HEXIOM_DP_BYTES_PER_STATE;
-    return most < HEXIOM_DP_MIN_STATES ? HEXIOM_DP_MIN_STATES : most;
+    /* asked once a count, before the DP takes any of it.  Beyond its
+     * boards the DP holds address space of its own: each thread gets an
+     * allocator arena from glibc, which reserves 64 MiB, a stack of 8 MiB
+     * and four parts of the merge (at least a block of 8 MiB each, see
+     * hexiom_layer.c), and the two steps a block each.  Under ulimit -v all
+     * of it counts: level 40 under 300,000 KiB ran out of address space
+     * at 110 MiB of memory in use when only the boards were counted. */
+    size_t room = mem_available(), slack = (size_t)threads * (104u << 20) + (16u << 20);
+    /* no floor: a DP that does not fit gives the count to enumeration */
+    return (room > slack ? room - slack : 0) / 2 / HEXIOM_DP_BYTES_PER_STATE;
 #endif
 }
 
@@ -243,6 +251,8 @@ typedef struct {
     bool big[MAX_PARTS];
     layer *next;
     bool overflow;         /* a part's numbers outgrew their bits */
+    size_t cap;            /* the memory limit, in partial boards (max_states) */
+    atomic_size_t *kept;   /* partial boards kept so far, all parts together */
 } merge_step;
 
 /* Whether a parent's used-tiles code u leaves room for a link's tiles:
@@ -407,6 +417,10 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
         }
         layer_set_open_len(out, kept);
         layer_close_group(out);
+        /* past the memory limit the step is given up at once, before it
+         * can take far more than the limit (a step may grow tenfold) */
+        if (atomic_fetch_add(ms->kept, kept) + kept > ms->cap)
+            st = ASSIST_UNKNOWN;
     }
     free(tmp);
     free(tmp2);
@@ -452,6 +466,7 @@ static assist_status merge_children(merge_step *ms, int threads)
     }
     ms->at[nparts] = ms->nlinks;
     ms->overflow = false;
+    atomic_store(ms->kept, 0);
     for (int p = 0; p < nparts; p++)
         ms->st[p] = ASSIST_UNKNOWN;
     job_spec spec = {merge_part, take_part, ms};
@@ -537,6 +552,8 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         layer_init(&parts[p], &pool);
     assist_status st = ASSIST_OK;
     int unchecked = 0; /* steps since the last checked one */
+    size_t state_cap = max_states(threads);
+    atomic_size_t kept; /* a step's partial boards (merge_step.kept) */
     /* cells left undecided after step j that could still be occupied */
     int *free_after = xmalloc((size_t)n * sizeof *free_after);
     for (int j = n - 1, k = 0; j >= 0; j--) {
@@ -635,24 +652,27 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         merge_step ms = {.cur = &cur, .links = links, .nlinks = nlinks, .si = &si, .lt = &lt, .h = h,
                          .shift = shift, .width = width, .cbits = cbits, .nnew = nnew,
                          .free_after = free_after[j], .check = check_step(cur.entries, unchecked),
-                         .deadline = deadline, .parts = parts, .next = &next};
+                         .deadline = deadline, .parts = parts, .next = &next, .cap = state_cap,
+                         .kept = &kept};
         layer_clear(&next);
         st = merge_children(&ms, threads);
-        if (st == ASSIST_OK && !ms.check && next.entries > max_states()) {
+        bool over = atomic_load(&kept) > state_cap;
+        if (over && !ms.check) {
             /* over the limit for want of the checks alone: once more, checked */
             ms.check = true;
             layer_clear(&next);
             st = merge_children(&ms, threads);
+            over = atomic_load(&kept) > state_cap;
         }
         unchecked = ms.check ? 0 : unchecked + 1;
         *too_big |= ms.overflow;
-        if (st != ASSIST_OK)
-            break;
-        if (next.entries > max_states()) {
+        if (over) {
             st = ASSIST_UNKNOWN;
             *too_big = true;
             break;
         }
+        if (st != ASSIST_OK)
+            break;
         /* fold mirror images together (into cur's memory: the parents are done) */
         bool folded = false;
         if (bd->mirror && bd->row_end[j] && sym_after[j] && nnew > 1) {

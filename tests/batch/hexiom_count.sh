@@ -49,5 +49,20 @@ expect 1 0 "count of an unsolvable level" "$bin" --count=10 "$tmp/none.hexiom"
 expect 3 "" "count under a tiny time limit" "$bin" --count=1000000 --timeout 0.001 "$data/level37.txt"
 expect 2 "" "a malformed level" "$bin" --count "$src/tests/bad/hexiom/tile-value-7.hexiom"
 
+# under ulimit -v the DP's memory limit shrinks (it takes RLIMIT_AS into
+# account, not only the machine's memory): level 40's count gives up the DP
+# and enumerates, as the manual says, until the time limit (exit 3 with
+# solutions found), instead of running out of memory (exit 2).  Not in
+# sanitizer builds, whose shadow memory no ulimit -v leaves room for.
+if ! ldd "$bin" 2>/dev/null | grep -q 'lib[at]san'; then
+    (ulimit -v 250000; exec "$bin" --count=1000 --timeout 2 "$data/level40.txt") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 3 ] && grep -qE "the time limit ran out after [1-9][0-9]* solutions" "$tmp/err"; then
+        ok
+    else
+        bad "level 40 under ulimit -v 250000: exit $rc, $(cat "$tmp/err")"
+    fi
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
