@@ -496,7 +496,7 @@ board *board_load_within(const char *path, double seconds, bool *ran_out, diag *
     size_t len = 0;
     char *text = read_file(path, SAVE_MAX_BYTES, &len);
     if (!text) {
-        diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
+        diag_read_failed(err, errno, SAVE_MAX_BYTES, "a save");
         return NULL;
     }
     board *b = load_text(text, len, path, deadline, ran_out, err);

@@ -99,23 +99,20 @@ puzzle *puzzle_load(const char *arg, const char *game_name, diag *err)
         /* Not a file: an inline game ID such as "8x8de:bcdd...".  Anything
          * with a path separator or a known extension was meant as a file. */
         const char *dot = strrchr(arg, '.');
-        if (strchr(arg, '/') || (dot && game_find(dot + 1))) {
-            diag_set(err, 0, 0, "cannot open: %s", strerror(errno));
+        if (strchr(arg, '/') || (dot && (game_find(dot + 1) || strcmp(dot, ".save") == 0))) {
+            diag_read_failed(err, errno, MAX_PUZZLE_BYTES, "a puzzle");
             return NULL;
         }
         return puzzle_from_text(arg, "game ID", NULL, game_name, err);
     }
     if (S_ISDIR(st.st_mode)) {
-        diag_set(err, 0, 0, "is a directory, not a puzzle file");
+        diag_read_failed(err, EISDIR, MAX_PUZZLE_BYTES, "a puzzle");
         return NULL;
     }
     size_t len = 0;
     char *text = read_file(arg, MAX_PUZZLE_BYTES, &len);
     if (!text) {
-        if (errno == EFBIG)
-            diag_set(err, 0, 0, "file too large for a puzzle (over %u MiB)", MAX_PUZZLE_BYTES >> 20);
-        else
-            diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
+        diag_read_failed(err, errno, MAX_PUZZLE_BYTES, "a puzzle");
         return NULL;
     }
     if (strlen(text) != len) {

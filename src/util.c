@@ -220,6 +220,14 @@ void diag_format(const diag *d, char *out, size_t size)
         snprintf(out, size, "%s: %s", src, d->msg);
 }
 
+void diag_read_failed(diag *d, int errnum, size_t max_bytes, const char *what)
+{
+    if (errnum == EFBIG)
+        diag_set(d, 0, 0, "cannot read: over %zu MiB, too large for %s", max_bytes >> 20, what);
+    else
+        diag_set(d, 0, 0, "cannot read: %s", read_file_error(errnum));
+}
+
 void text_position(const char *text, size_t pos, int *line, int *col)
 {
     int l = 1, c = 1;

@@ -64,6 +64,11 @@ void diag_set(diag *d, int line, int col, const char *fmt, ...) __attribute__((f
 /* Formats "SOURCE:LINE:COL: MSG" (or "SOURCE: MSG"). */
 void diag_format(const diag *d, char *out, size_t size);
 
+/* A file that read_file (or opening it) refused, errnum being its errno:
+ * "cannot read: REASON", in the same words for a puzzle and a save (over
+ * max_bytes: "cannot read: over N MiB, too large for WHAT"). */
+void diag_read_failed(diag *d, int errnum, size_t max_bytes, const char *what);
+
 /* Line/column of byte offset pos in text (1-based, counting LF lines). */
 void text_position(const char *text, size_t pos, int *line, int *col);
 
