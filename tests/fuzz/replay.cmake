@@ -1,7 +1,7 @@
 # replay.cmake: each fuzz harness linked with replay.c instead of libFuzzer,
 # built with the normal compiler, and a ctest that runs it over the
 # harness's seed corpus and crash regressions (so ASan CI replays them).
-set(TESSERA_FUZZ_HARNESSES parse save args)
+set(TESSERA_FUZZ_HARNESSES parse save args input)
 set(TESSERA_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 foreach(h ${TESSERA_FUZZ_HARNESSES})
   add_executable(replay_${h} ${TESSERA_FUZZ_DIR}/replay.c ${TESSERA_FUZZ_DIR}/fuzz_${h}.c)

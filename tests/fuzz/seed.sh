@@ -38,6 +38,18 @@ mkdir -p "$top/tests/fuzz/corpus/save"
 for f in "$top"/tests/bad-saves/*.save; do
     [ -f "$f" ] && cp "$f" "$top/tests/fuzz/corpus/save/bad-$(basename "$f")"
 done
+# input seeds: for each built-in puzzle of fuzz_input.c (8), three runs of
+# 300 events drawn by bash's RANDOM from a fixed seed (so the same files
+# come out every time), on a 40x120 terminal
+mkdir -p "$top/tests/fuzz/corpus/input"
+for p in 0 1 2 3 4 5 6 7; do
+    for k in 1 2 3; do
+        RANDOM=$((p * 10 + k))
+        esc=$(printf '\\x%02x\\x%02x\\x%02x' "$p" 30 180
+            for ((e = 0; e < 1200; e++)); do printf '\\x%02x' $((RANDOM % 256)); done)
+        printf '%b' "$esc" >"$top/tests/fuzz/corpus/input/events-$p-$k"
+    done
+done
 # the same text under two names is one seed
 declare -A seen
 for f in "$out"/*; do
