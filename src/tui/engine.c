@@ -210,6 +210,23 @@ void engine_hint(app *s)
     free(marks);
 }
 
+/* Would the board after m pass the family's state_ok (the save loader's
+ * check)? */
+static bool hint_move_ok(const app *s, const move *m, char *why, size_t n)
+{
+    if (!s->f->state_ok)
+        return true;
+    int ns = s->b->pz->nstate;
+    int *after = xcalloc((size_t)ns + 1, sizeof *after);
+    memcpy(after, s->b->state, (size_t)ns * sizeof *after);
+    for (int i = 0; i < m->idx.n; i++)
+        if (m->idx.v[i] >= 0 && m->idx.v[i] < ns)
+            after[m->idx.v[i]] = m->val.v[i];
+    bool ok = s->f->state_ok(s->b->pz->data, after, why, n);
+    free(after);
+    return ok;
+}
+
 void engine_accept_hint(app *s)
 {
     if (!s->hint_pending || s->hint.n == 0)
@@ -218,7 +235,13 @@ void engine_accept_hint(app *s)
     s->f->fact_move(s->b->pz->data, s->b->state, s->hint.v[0], &m);
     engine_clear_view(s);
     screen_message(s, false, "%s", "");
-    if (board_apply(s->b, &m, false))
+    /* A hint near the edge of an unbounded family's board (a Tantrix tile
+     * placed by hand at 1000) may lie past it; taken, it would make a save
+     * the loader refuses, so it is only shown. */
+    char why[256];
+    if (!hint_move_ok(s, &m, why, sizeof why))
+        screen_message(s, true, "the hint cannot be taken: %s", why);
+    else if (board_apply(s->b, &m, false))
         app_after_change(s);
     move_free(&m);
 }

@@ -1,0 +1,28 @@
+#!/bin/bash
+# tantrix_edge_hint.sh: a tile placed by hand at the board's edge (q =
+# 1000) lets the engine find a loop that runs past it; such a hint is
+# shown but cannot be taken (its tile would be off the board, and the save
+# made then would be refused by the loader).  The game saved on quitting
+# still loads (--check).
+source "$(dirname "$0")/lib.sh"
+tui_init "$1" "$2"
+{
+    printf 'tessera save 1\nfamily tantrix\nsource edge.tantrix\npuzzle-lines 1\n| discovery 5\n'
+    printf 'elapsed 1.0\nhints 0\nchecks 0\nsolved-by-engine 0\n'
+    printf 'state 15 0 1000 0 -1 0 0 -1 0 0 -1 0 0 -1 0 0\n'
+    printf 'steps 1 1\nstep m 3 0 -1 0 1 0 1000 2 0 0\nend\n'
+} >"$TUI_TMP/edge.save"
+"$TESSERA" --check "$TUI_TMP/edge.save" >/dev/null || fail "the starting save does not load"
+
+start_session "$TUI_TMP/edge.save"
+wait_for "tray: 4 of 5 tiles"
+send h
+wait_joined "tile [2-5] at \(1001,-?[0-9]+\)"
+send Enter
+wait_joined "the hint cannot be taken: tile [2-5]: position \(1001,-?[0-9]+\) is off the board"
+wait_for "tray: 4 of 5 tiles"
+send q
+wait_for "TESSERA-EXIT=0"
+save=$(ls "$XDG_STATE_HOME"/tessera/*.save)
+"$TESSERA" --check "$save" >"$TUI_TMP/out" 2>&1 || fail "the saved game does not load: $(cat "$TUI_TMP/out")"
+echo ok
