@@ -255,6 +255,9 @@ typedef struct {
     atomic_size_t *kept;   /* partial boards kept so far, all parts together */
 } merge_step;
 
+/* Partial boards a part keeps before it adds them to merge_step.kept. */
+#define KEPT_BATCH ((size_t)1 << 16)
+
 /* Whether a parent's used-tiles code u leaves room for a link's tiles:
  * adding `add` carries out of a value's bit field exactly when that
  * value's count would pass its stock, and the lowest such carry shows in
@@ -351,7 +354,7 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
     size_t made[NZMASKS];
     memset(made, 0xff, sizeof made);
     uint64_t *tmp = NULL, *tmp2 = NULL;
-    size_t tmpcap = 0;
+    size_t tmpcap = 0, pending = 0; /* kept, not yet added to ms->kept */
     assist_status st = ASSIST_OK;
     for (size_t b; a < z && st == ASSIST_OK; a = b) {
         for (b = a + 1; b < z && links[b].f == links[a].f; b++)
@@ -418,10 +421,16 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
         layer_set_open_len(out, kept);
         layer_close_group(out);
         /* past the memory limit the step is given up at once, before it
-         * can take far more than the limit (a step may grow tenfold) */
-        if (atomic_fetch_add(ms->kept, kept) + kept > ms->cap)
-            st = ASSIST_UNKNOWN;
+         * can take far more than the limit (a step may grow tenfold); the
+         * parts add to the shared count in batches, to keep off its line */
+        pending += kept;
+        if (pending >= KEPT_BATCH) {
+            if (atomic_fetch_add(ms->kept, pending) + pending > ms->cap)
+                st = ASSIST_UNKNOWN;
+            pending = 0;
+        }
     }
+    atomic_fetch_add(ms->kept, pending);
     free(tmp);
     free(tmp2);
     return st;
