@@ -81,14 +81,17 @@ bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fac
 
 /* --- marks, moves, answers --- */
 
-static int state_marks(const void *pz, const int *state, int *marks, int max)
+/* The placed tiles as facts in the state's frame (only the given ones
+ * when givens_only: their fact numbers depend on the frame, which a tile
+ * the player places can change). */
+static int placed_marks(const tantrix_puzzle *t, const int *state, bool givens_only, int *marks,
+                        int max)
 {
-    const tantrix_puzzle *t = pz;
     tantrix_frame f = tantrix_frame_of(t, state);
     *t->frame = f;
     int m = 0;
     for (int i = 0; i < t->n && m < max; i++) {
-        if (!placed(state, i))
+        if (!placed(state, i) || (givens_only && t->given_rot[i] == TANTRIX_OFF))
             continue;
         int q, r, rot;
         tantrix_to_frame(&f, state[3 * i + 1], state[3 * i + 2], state[3 * i], &q, &r, &rot);
@@ -96,6 +99,16 @@ static int state_marks(const void *pz, const int *state, int *marks, int max)
         marks[m++] = cell >= 0 ? tantrix_fact(t, i, cell, rot) : t->nplace + i;
     }
     return m;
+}
+
+static int state_marks(const void *pz, const int *state, int *marks, int max)
+{
+    return placed_marks(pz, state, false, marks, max);
+}
+
+static int state_givens(const void *pz, const int *state, int *marks, int max)
+{
+    return placed_marks(pz, state, true, marks, max);
 }
 
 static void apply_solution(const void *pz, const bool *facts, int *state)
@@ -212,6 +225,7 @@ const game_family tantrix_family = {
     .init_state = init_state,
     .encode = tantrix_encode,
     .state_marks = state_marks,
+    .state_givens = state_givens,
     .apply_solution = apply_solution,
     .fact_move = fact_move,
     .fact_text = fact_text,
