@@ -79,10 +79,16 @@ int cli_hint(const char *save_path, const cli_options *o)
     case HINT_CHOICE: fact_line(s, "nothing is forced; a choice from one solution: ", h->fact); break;
     case HINT_FORCED_NO_REASON:
         fact_line(s, "hint: ", h->fact);
+        if (h->exhaustive)
+            puts("forced: every solution has it, by exhaustive search");
         printf("forced; no short reason found within %g s\n", ans.seconds);
         break;
     case HINT_FORCED:
         fact_line(s, "hint: ", h->fact);
+        if (h->exhaustive)
+            puts("forced: every solution has it, by exhaustive search");
+        if (h->smallest)
+            printf("the smallest reason found within %g s (maybe not minimal):\n", ans.seconds);
         if (h->groups.n == 0 && h->marks.n == 0 && h->givens.n == 0)
             puts("forced by the rules alone");
         for (int i = 0; i < h->groups.n; i++)

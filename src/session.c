@@ -20,8 +20,10 @@
  * the candidates nearest the focus first, and the time limit. */
 typedef struct {
     long id;
-    int *marks;
+    int *marks; /* the board's marks, givens included */
     int nmarks;
+    int *givens; /* which of them the puzzle gives (numbering: this board's) */
+    int ngivens;
     int *order;
     int norder;
     double seconds;
@@ -34,7 +36,6 @@ struct session {
     double seconds;
     assist *a; /* the calling thread's engine: batch answers, solve, fill in */
     int nfacts;
-    bool *given; /* given[fact]: a mark of the puzzle's starting board */
 
     /* thinking ahead */
     bool thinking; /* the worker thread runs */
@@ -55,6 +56,7 @@ struct session {
 static void job_free(job *j)
 {
     free(j->marks);
+    free(j->givens);
     free(j->order);
     memset(j, 0, sizeof *j);
 }
@@ -84,6 +86,8 @@ static void copy_hint(session_hint *dst, const session_hint *src)
 {
     dst->label = src->label;
     dst->fact = src->fact;
+    dst->smallest = src->smallest;
+    dst->exhaustive = src->exhaustive;
     vec_copy(&dst->groups, &src->groups);
     vec_copy(&dst->marks, &src->marks);
     vec_copy(&dst->givens, &src->givens);
@@ -97,15 +101,6 @@ session *session_create(board *b, double seconds)
     s->seconds = seconds > 0 ? seconds : SESSION_DEFAULT_SECONDS;
     s->a = puzzle_encode(b->pz);
     s->nfacts = assist_num_facts(s->a);
-    s->given = xcalloc((size_t)s->nfacts + 1, sizeof *s->given);
-    int *start = xcalloc((size_t)b->pz->nstate + 1, sizeof *start);
-    int *marks = xcalloc((size_t)s->nfacts + 1, sizeof *marks);
-    s->f->init_state(b->pz->data, start);
-    int n = s->f->state_marks(b->pz->data, start, marks, s->nfacts + 1);
-    for (int i = 0; i < n; i++)
-        s->given[marks[i]] = true;
-    free(marks);
-    free(start);
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->done, NULL);
@@ -131,7 +126,6 @@ void session_free(session *s)
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->mu);
     assist_free(s->a);
-    free(s->given);
     board_free(s->b);
     free(s);
 }
@@ -151,10 +145,6 @@ const assist *session_engine(const session *s)
     return s->a;
 }
 
-bool session_is_given(const session *s, int fact)
-{
-    return fact >= 0 && fact < s->nfacts && s->given[fact];
-}
 
 /* --- the questions, the same code on either thread --- */
 
@@ -197,6 +187,7 @@ static job make_job(const session *s, const void *ui, double seconds, bool want_
 {
     job j = {.seconds = seconds > 0 ? seconds : s->seconds, .want_hint = want_hint};
     j.nmarks = board_marks(s->b, s->a, &j.marks);
+    j.ngivens = puzzle_givens(s->b->pz, s->b->state, &j.givens);
     if (want_hint) {
         j.order = fact_order(s, ui);
         j.norder = s->nfacts;
@@ -230,11 +221,9 @@ static void ask_check(const session *s, assist *a, const job *j, session_check *
     } else if (st == ASSIST_OK) {
         out->label = CHECK_OK;
     } else {
-        /* a given is a clue, not a claim of the player's: the marks shown
-         * are those that cannot all be right together with the givens */
-        for (int i = 0; i < core.n; i++)
-            if (!session_is_given(s, core.v[i]))
-                vec_push(&out->marks, core.v[i]);
+        /* the engine never names a given (assist_set_givens): an empty
+         * conflict means the givens alone have no solution */
+        vec_copy(&out->marks, &core);
         out->label = out->marks.n ? CHECK_CONFLICT : CHECK_UNSOLVABLE;
     }
     vec_free(&core);
@@ -245,41 +234,35 @@ static void ask_hint(const session *s, assist *a, const job *j, double deadline,
 {
     out->fact = -1;
     out->groups.n = out->marks.n = out->givens.n = 0;
+    out->smallest = out->exhaustive = false;
     set_budget(a, deadline - monotonic_seconds(), poll);
     assist_hint_result hr;
-    assist_status st = assist_hint(a, j->marks, j->nmarks, j->order, j->norder, &hr);
-    if (st == ASSIST_UNKNOWN) {
-        out->label = HINT_UNKNOWN;
-        return;
-    }
+    assist_reason why = {0};
+    assist_status st =
+        assist_hint_explained(a, j->marks, j->nmarks, j->order, j->norder, &hr, &why);
     if (st == ASSIST_NONE) {
         out->label = HINT_INCONSISTENT;
-        return;
-    }
-    out->fact = hr.fact;
-    if (hr.fact < 0) {
+    } else if (st == ASSIST_UNKNOWN || hr.label == ASSIST_LABEL_NOT_KNOWN) {
+        /* never a guess passed off as a hint: nothing was proved */
+        out->label = HINT_UNKNOWN;
+    } else if (hr.fact < 0) {
         out->label = HINT_DECIDED;
-        return;
-    }
-    if (!hr.forced) {
-        out->label = HINT_CHOICE;
-        return;
-    }
-    /* forced: proved.  The reason gets a time limit of its own; when it
-     * runs out the hint still stands, labelled as having no reason found. */
-    set_budget(a, j->seconds, poll);
-    int_vec groups = {0}, why = {0};
-    st = assist_explain(a, j->marks, j->nmarks, hr.fact, &groups, &why);
-    if (st == ASSIST_OK) {
-        out->label = HINT_FORCED;
-        vec_copy(&out->groups, &groups);
-        for (int i = 0; i < why.n; i++)
-            vec_push(session_is_given(s, why.v[i]) ? &out->givens : &out->marks, why.v[i]);
     } else {
-        out->label = HINT_FORCED_NO_REASON;
+        out->fact = hr.fact;
+        out->exhaustive = hr.proof == ASSIST_PROOF_EXHAUSTION;
+        if (hr.label == ASSIST_LABEL_CHOICE) {
+            out->label = HINT_CHOICE;
+        } else if (hr.label == ASSIST_LABEL_FORCED && why.kind != ASSIST_REASON_NONE) {
+            out->label = HINT_FORCED;
+            out->smallest = why.kind == ASSIST_REASON_SMALLEST;
+            vec_copy(&out->groups, &why.groups);
+            vec_copy(&out->marks, &why.marks);
+            vec_copy(&out->givens, &why.givens);
+        } else {
+            out->label = HINT_FORCED_NO_REASON;
+        }
     }
-    vec_free(&groups);
-    vec_free(&why);
+    assist_reason_free(&why);
 }
 
 /* The worker's view of a partial answer, published as soon as it is known
@@ -293,6 +276,7 @@ static void run_job(session *s, assist *a, const job *j, const poll_fn *poll, pu
     out->seconds = j->seconds;
     out->hint.label = HINT_PENDING;
     out->hint.fact = -1;
+    assist_set_givens(a, j->givens, j->ngivens);
     set_budget(a, j->seconds, poll);
     ask_check(s, a, j, &out->check);
     if (publish)
@@ -503,8 +487,11 @@ solve_status session_solve(session *s, bool (*poll)(void *), void *ctx, move *ou
     poll_fn pf = {poll, ctx};
     set_budget(s->a, s->seconds, poll ? &pf : NULL);
     const puzzle *pz = s->b->pz;
-    int *marks;
+    int *marks, *givens;
     int nm = board_marks(s->b, s->a, &marks);
+    int ng = puzzle_givens(pz, s->b->state, &givens);
+    assist_set_givens(s->a, givens, ng);
+    free(givens);
     bool *facts = xcalloc((size_t)s->nfacts + 1, sizeof *facts);
     assist_status st = assist_solve(s->a, marks, nm, facts);
     solve_status rc = SOLVE_DONE;
@@ -513,6 +500,9 @@ solve_status session_solve(session *s, bool (*poll)(void *), void *ctx, move *ou
         int *start = xcalloc((size_t)pz->nstate + 1, sizeof *start);
         s->f->init_state(pz->data, start);
         nm = s->f->state_marks(pz->data, start, marks, s->nfacts + 1);
+        ng = puzzle_givens(pz, start, &givens);
+        assist_set_givens(s->a, givens, ng);
+        free(givens);
         free(start);
         st = assist_solve(s->a, marks, nm, facts);
         rc = SOLVE_FROM_SCRATCH;
@@ -549,6 +539,7 @@ int session_obvious(session *s, const void *ui, bool (*poll)(void *), void *ctx,
     double deadline = monotonic_seconds() + s->seconds;
     const puzzle *pz = s->b->pz;
     job j = make_job(s, ui, 0, true);
+    assist_set_givens(s->a, j.givens, j.ngivens);
     /* marks grow as forced facts are found: each is sound to assume, and
      * the next obvious step may follow from it */
     int *marks = xcalloc((size_t)s->nfacts + 1, sizeof *marks);
@@ -590,10 +581,16 @@ int session_obvious(session *s, const void *ui, bool (*poll)(void *), void *ctx,
         if (!one_clue)
             continue;
         marks[nmarks++] = hr.fact;
+        /* each fact's move is made on the board with the earlier ones in
+         * (Hexiom fetches a tile from where it lies now); but a family
+         * whose fact numbers follow the board (Tantrix: its frame) has its
+         * facts made on the board they were found on, each a different
+         * tile */
         move m = {0};
         s->f->fact_move(pz->data, state, hr.fact, &m);
         for (int i = 0; i < m.idx.n; i++) {
-            state[m.idx.v[i]] = m.val.v[i];
+            if (!s->f->state_givens)
+                state[m.idx.v[i]] = m.val.v[i];
             move_set(out, m.idx.v[i], m.val.v[i]);
         }
         move_free(&m);

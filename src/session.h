@@ -42,6 +42,8 @@ typedef struct {
     hint_label label;
     int fact;                     /* the fact to show; -1 with none */
     int_vec groups, marks, givens; /* HINT_FORCED: the reason */
+    bool smallest;   /* HINT_FORCED: the smallest reason found in time, maybe not minimal */
+    bool exhaustive; /* forced, proved by the family's exhaustive search */
 } session_hint;
 
 /* One answer about one board: the check, then the hint. */
@@ -61,7 +63,6 @@ session *session_create(board *b, double seconds);
 void session_free(session *s);
 board *session_board(const session *s);
 double session_seconds(const session *s);
-bool session_is_given(const session *s, int fact);
 /* The calling thread's engine, for what the encoding names (group labels). */
 const assist *session_engine(const session *s);
 

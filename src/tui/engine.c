@@ -238,12 +238,16 @@ static void show_hint(app *s)
         vec_push(&s->efacts, h->marks.v[i]);
     for (int i = 0; i < h->givens.n; i++)
         vec_push(&s->efacts, h->givens.v[i]);
-    char label[160];
+    char label[800];
+    const char *proved = h->exhaustive ? "every solution has it (by exhaustive search)" : "it is forced";
     if (h->label == HINT_FORCED_NO_REASON)
-        snprintf(label, sizeof label, "it is forced, but no short reason was found within %g s",
+        snprintf(label, sizeof label, "%s, but no short reason was found within %g s", proved,
                  s->shown.seconds);
     else if (!has_reason)
         snprintf(label, sizeof label, "the rules alone force it");
+    else if (h->smallest)
+        snprintf(label, sizeof label, "forced by %s (the smallest reason found within %g s)", why,
+                 s->shown.seconds);
     else
         snprintf(label, sizeof label, "forced by %s", why);
     if (s->hint_tier == 1) {
