@@ -1,7 +1,8 @@
 #!/bin/bash
 # tents_fill.sh: f fills in every forced fact whose reason is one clue (with
 # the marks), as one undo step: u takes all of it back at once, r brings
-# it back; the filled board agrees with the solution.
+# it back; the filled board agrees with the solution.  Undoing S takes
+# "solved with S" back with it, and messages never run together.
 source "$(dirname "$0")/lib.sh"
 tui_init "$1" "$2"
 PUZ=$SRC/puzzles/tents/08x08-01.tents
@@ -43,6 +44,24 @@ send u
 wait_until empty
 send u
 wait_for "nothing to undo"
+send q
+wait_for "TESSERA-EXIT=0"
+
+# S, then u: finishing without S is not "solved with S"
+start_session "$SRC/puzzles/tents/06x06-01.tents"
+wait_for "Tents 6x6"
+send S
+wait_for "Solved with S"
+send u
+wait_for "undone: solve"
+send f
+wait_for "Solved in"
+capture | grep -q "Solved with S" && fail "undoing S left 'solved with S'"
+# undo, then redo into the solved board: two messages, kept apart
+send u
+wait_for "undone"
+send r
+wait_for "redone; Solved in"
 send q
 wait_for "TESSERA-EXIT=0"
 echo "ok"

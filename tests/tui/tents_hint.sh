@@ -70,6 +70,7 @@ capture -e | grep -q "$CONFLICT_BG" || fail "the wrong tent is not highlighted"
 send h
 wait_for "no hint: your marks are inconsistent"
 wait_for "a tent at row 1, column 1"
+wait_for "hints 3" # a hint refused is not counted
 # without it the marks are fine
 send u
 cell 0 0 "·" "undo removed the wrong tent"
@@ -116,6 +117,8 @@ start_session --timeout 1e-9 "$PUZ"
 wait_for "Tents 8x8"
 send h
 wait_for "hint: no answer within"
+wait_for "press h to think longer"
+wait_for "hints 0" # nor one that ran out of time
 send q
 wait_for "TESSERA-EXIT=0"
 echo "ok"
