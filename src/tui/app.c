@@ -92,6 +92,21 @@ static void do_undo(app *s, bool redo)
     app_after_change(s);
 }
 
+/* A hint belongs to the board and focus it was computed on: any key but
+ * h (its next tier) and Enter on a hint that shows its move dismisses it,
+ * so that a key means what it means without a hint. */
+static void dismiss_hint(app *s, int ch)
+{
+    if (s->hint_tier == 0 && s->longer == 0)
+        return;
+    /* h: the next tier, or thinking longer; c after an answer that ran
+     * out: thinking longer */
+    if (ch == 'h' || (ch == 'c' && s->hint_tier == 0) || (ch == 10 && s->hint_pending))
+        return;
+    engine_clear_view(s);
+    s->msg[0] = 0;
+}
+
 static void mouse_event(app *s)
 {
     MEVENT me;
@@ -112,6 +127,7 @@ static void mouse_event(app *s)
     } else {
         return;
     }
+    dismiss_hint(s, KEY_MOUSE); /* a click or drag, not a mere motion */
     ev.y = me.y - s->cv_y;
     ev.x = me.x - s->cv_x;
     ev.target = canvas_owner(&s->cv, ev.y, ev.x);
@@ -124,29 +140,12 @@ static void mouse_event(app *s)
     move_free(&m);
 }
 
-/* A hint belongs to the board and focus it was computed on: any key but
- * h (its next tier) and Enter on a hint that shows its move dismisses it,
- * so that a key means what it means without a hint. */
-static void dismiss_hint(app *s, int ch)
-{
-    if (s->hint_tier == 0 && s->longer == 0)
-        return;
-    /* h: the next tier, or thinking longer; c after an answer that ran
-     * out: thinking longer */
-    if (ch == 'h' || (ch == 'c' && s->hint_tier == 0) || (ch == 10 && s->hint_pending))
-        return;
-    engine_clear_view(s);
-    s->msg[0] = 0;
-}
-
 /* One key: the front end's own keys first, then the family's. */
 static void key_event(app *s, int ch)
 {
     if (ch == KEY_MOUSE) {
-        if (s->fits && !s->paused && !s->help) {
-            dismiss_hint(s, ch);
+        if (s->fits && !s->paused && !s->help)
             mouse_event(s);
-        }
         return;
     }
     if (ch == CTRL('c')) { /* raw mode: Ctrl-C is a key; treat it as SIGINT */
