@@ -11,6 +11,10 @@
 #include "sat/solver.h"
 #include "util.h"
 
+/* This engine has the labelled API (labels, reasons, givens, the forced
+ * set, enumerators): lets tools built against older copies tell. */
+#define ASSIST_HAS_LABELS 1
+
 typedef enum {
     ASSIST_OK = 0,      /* answered */
     ASSIST_NONE = 1,    /* no solution under the marks */

@@ -15,6 +15,13 @@
  * open fact it flips, not only the chunk's). */
 #define FIRST_CHUNK 4
 #define MAX_CHUNK 512
+/* Before chunks, the clause over every open fact, each call held to
+ * WIDE_CONFLICTS conflicts: where many solutions exist, any flip is easy
+ * to find and a model refutes many facts at once (the nearest facts may be
+ * the hard ones to flip); where one clause over everything is slow (a big
+ * board with one solution), the first call that runs out hands over to
+ * the chunks for good. */
+#define WIDE_CONFLICTS 300
 /* The enumerator is asked for up to ENUM_LIMIT solutions: more than that
  * and the solver's witnesses do better than a longer list. */
 #define ENUM_LIMIT 32
@@ -30,6 +37,7 @@ struct assist_forced {
     bool have_lits;
     bool enum_tried;      /* the enumerator ran under these literals */
     int chunk;
+    bool wide_done;       /* the clause over every open fact gave out */
     int_vec seq;          /* every fact once: the order of the last update */
 };
 
@@ -289,6 +297,24 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
     return 1;
 }
 
+/* One "at least one of con flips" call, held to `conflicts` conflicts
+ * (0: only the service call's budget). */
+static sat_result flip_call(assist *a, const int_vec *as, const int_vec *con, int conflicts)
+{
+    sat_budget keep = a->budget;
+    bool had = a->has_budget;
+    if (conflicts > 0) {
+        if (!had)
+            memset(&a->budget, 0, sizeof a->budget);
+        a->has_budget = true;
+        a->budget.conflicts = conflicts;
+    }
+    sat_result r = ai_call_constrained(a, a->sat, as->v, as->n, con->v, con->n);
+    a->budget = keep;
+    a->has_budget = had;
+    return r;
+}
+
 /* Done as asked?  want > 0: the first `want` forced facts in seq known with
  * every fact before them decided; want = 0: no fact open. */
 static bool done(const assist_forced *fs, int want)
@@ -352,9 +378,12 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
             st = ai_status_of(r);
     }
     while (st == ASSIST_OK && !done(fs, want)) {
-        /* the chunk: the nearest open facts, one per literal */
+        /* the chunk: the nearest open facts, one per literal (all of them
+         * while the wide clause still helps) */
+        bool wide = !fs->wide_done;
+        int size = wide ? fs->nf : fs->chunk;
         con.n = 0;
-        for (int i = 0; i < fs->seq.n && con.n < fs->chunk; i++) {
+        for (int i = 0; i < fs->seq.n && con.n < size; i++) {
             int f = fs->seq.v[i];
             if (fs->st[f] != ASSIST_FACT_OPEN)
                 continue;
@@ -366,7 +395,12 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
                 vec_push(&con, neg);
         }
         /* "at least one of them takes the other value" */
-        sat_result r = ai_call_constrained(a, a->sat, as.v, as.n, con.v, con.n);
+        sat_result r = flip_call(a, &as, &con, wide ? WIDE_CONFLICTS : 0);
+        if (r == SAT_UNKNOWN && wide && !a->cancelled &&
+            (a->deadline == 0 || monotonic_seconds() < a->deadline)) {
+            fs->wide_done = true; /* the conflict limit, not the budget */
+            continue;
+        }
         if (r == SAT_SAT) {
             int refuted = add_model(a, fs);
             assert(refuted > 0); /* the constraint flips one of the chunk */
@@ -388,7 +422,7 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
                         break;
                     }
             }
-            if (fs->chunk < MAX_CHUNK)
+            if (!wide && fs->chunk < MAX_CHUNK)
                 fs->chunk *= 2;
         } else {
             st = ASSIST_UNKNOWN;
