@@ -212,7 +212,7 @@ static int add_model(assist *a, assist_forced *fs, const int_vec *as, const int_
 static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, const int_vec *mark_facts)
 {
     bool same = fs->have_lits && lits->n == fs->lits.n &&
-                memcmp(lits->v, fs->lits.v, (size_t)lits->n * sizeof *lits->v) == 0;
+                (lits->n == 0 || memcmp(lits->v, fs->lits.v, (size_t)lits->n * sizeof *lits->v) == 0);
     bool grew = fs->have_lits && sorted_contains(lits, &fs->lits);
     if (!same)
         fs->enum_tried = false;
@@ -407,7 +407,8 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
     ai_all_marks(a, marks, nmarks, &mark_facts);
     for (int i = 0; i < as.n; i++)
         vec_push(&lits, as.v[i]);
-    qsort(lits.v, (size_t)lits.n, sizeof *lits.v, cmp_int);
+    if (lits.n > 1)
+        qsort(lits.v, (size_t)lits.n, sizeof *lits.v, cmp_int);
     int m = 0;
     for (int i = 0; i < lits.n; i++)
         if (m == 0 || lits.v[m - 1] != lits.v[i])
