@@ -154,6 +154,8 @@ assist *puzzle_encode(const puzzle *p)
     p->family->encode(p->data, a);
     if (p->family->enumerate)
         assist_set_enumerator(a, p->family->enumerate, p->data, NULL);
+    if (p->family->images)
+        assist_set_images(a, p->family->images, p->data, NULL);
     return a;
 }
 

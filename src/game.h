@@ -146,6 +146,12 @@ typedef struct game_family {
      * facts by exhaustion where CDCL is slow. */
     int (*enumerate)(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
                      assist_solution_fn add, void *add_ctx);
+
+    /* Optional (NULL: none): the solutions the puzzle's symmetries map a
+     * solution to (assist_images_fn, with pz for ctx); puzzle_encode
+     * attaches it.  The forced set takes them as witnesses once the
+     * solver confirms each. */
+    void (*images)(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx);
 } game_family;
 
 /* The registry of families. */

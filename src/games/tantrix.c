@@ -183,6 +183,33 @@ static assist_status count(const void *pz, assist *a, const int *marks, int nmar
     return assist_count(a, &anchor, 1, limit, out);
 }
 
+/* The family's images hook: a solution turned about the frame's origin
+ * by each sixth (the frame's hexagon is turned onto itself; marks, which
+ * fix the frame, rule the turned ones out, so this serves the empty
+ * board, where every placement is a choice). */
+static void images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx)
+{
+    const tantrix_puzzle *t = pz;
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    for (int k = 1; k < 6; k++) {
+        int m = 0;
+        for (int f = 0; f < t->nplace && f < nfacts; f++) {
+            if (!solution[f])
+                continue;
+            int rot = f % 6, cell = (f / 6) % t->ncells, tile = f / 6 / t->ncells;
+            int q = t->cell_q[cell], r = t->cell_r[cell];
+            hex_rotate(&q, &r, k);
+            int c2 = tantrix_cell(t, q, r);
+            if (c2 < 0 || m == t->n)
+                break;
+            facts[m++] = tantrix_fact(t, tile, c2, (rot + k) % 6);
+        }
+        if (m == t->n)
+            add(add_ctx, facts, m);
+    }
+    free(facts);
+}
+
 /* A board the player could have made: rotations 0..5 or off the board,
  * coordinates in range, no two tiles on one cell. */
 static bool state_ok(const void *pz, const int *state, char *why, size_t n)
@@ -241,4 +268,5 @@ const game_family tantrix_family = {
     .help = tantrix_help,
     .state_ok = state_ok,
     .count = count,
+    .images = images,
 };

@@ -23,6 +23,8 @@ void assist_free(assist *a)
         a->free_guess_ctx(a->guess_ctx);
     if (a->free_enum_ctx)
         a->free_enum_ctx(a->enum_ctx);
+    if (a->free_images_ctx)
+        a->free_images_ctx(a->images_ctx);
     vec_free(&a->givens);
     free(a->given_sign);
     for (int i = 0; i < a->group_sels.n; i++)
@@ -99,6 +101,15 @@ void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void 
     a->enumerate = enumerate;
     a->enum_ctx = ctx;
     a->free_enum_ctx = free_ctx;
+}
+
+void assist_set_images(assist *a, assist_images_fn images, void *ctx, void (*free_ctx)(void *))
+{
+    if (a->free_images_ctx)
+        a->free_images_ctx(a->images_ctx);
+    a->images = images;
+    a->images_ctx = ctx;
+    a->free_images_ctx = free_ctx;
 }
 
 void assist_set_givens(assist *a, const int *givens, int ngivens)

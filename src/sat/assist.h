@@ -82,6 +82,16 @@ typedef int (*assist_enum_fn)(void *ctx, const int *marks, int nmarks, long limi
                               const sat_budget *budget, assist_solution_fn add, void *add_ctx);
 void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void (*free_ctx)(void *));
 
+/* Opt-in: a family's symmetries.  Given a solution (solution[f] for every
+ * fact), it calls add(add_ctx, facts, n) with the true facts of each
+ * solution a symmetry of the puzzle maps it to.  The forced set takes
+ * each image that agrees with the marks as another witness, once the
+ * solver confirms it (one call with its facts assumed), so a wrong image
+ * costs time, never a wrong answer. */
+typedef void (*assist_images_fn)(void *ctx, const bool *solution, int nfacts, assist_solution_fn add,
+                                 void *add_ctx);
+void assist_set_images(assist *a, assist_images_fn images, void *ctx, void (*free_ctx)(void *));
+
 /* ctx is freed with free_ctx (may be NULL) when the engine is freed. */
 void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_ctx)(void *));
 

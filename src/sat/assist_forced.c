@@ -147,12 +147,62 @@ static int add_witness(assist_forced *fs, bool *w)
     return n;
 }
 
-static int add_model(assist *a, assist_forced *fs)
+static bool *model_facts(const assist *a, int nf)
 {
-    bool *w = xmalloc((size_t)fs->nf + 1);
-    for (int f = 0; f < fs->nf; f++)
+    bool *w = xmalloc((size_t)nf + 1);
+    for (int f = 0; f < nf; f++)
         w[f] = sat_value(a->sat, a->fact_lits.v[f]);
-    return add_witness(fs, w);
+    return w;
+}
+
+typedef struct {
+    assist *a;
+    assist_forced *fs;
+    const int_vec *as, *mark_facts;
+    int refuted;
+} image_ctx;
+
+/* One image of a witness: kept when it agrees with the marks, refutes
+ * something still open, and the solver confirms it. */
+static void image_add(void *vctx, const int *facts, int n)
+{
+    image_ctx *ic = vctx;
+    assist_forced *fs = ic->fs;
+    bool *w = xcalloc((size_t)fs->nf + 1, sizeof *w);
+    for (int i = 0; i < n; i++)
+        if (facts[i] >= 0 && facts[i] < fs->nf)
+            w[facts[i]] = true;
+    bool useful = true;
+    for (int i = 0; i < ic->mark_facts->n && useful; i++)
+        useful = w[ic->mark_facts->v[i]];
+    bool refutes = false;
+    for (int f = 0; f < fs->nf && useful && !refutes; f++)
+        refutes = fs->st[f] == ASSIST_FACT_OPEN && !w[f];
+    free(w);
+    if (!useful || !refutes)
+        return;
+    int_vec as = {0};
+    for (int i = 0; i < ic->as->n; i++)
+        vec_push(&as, ic->as->v[i]);
+    for (int i = 0; i < n; i++)
+        if (facts[i] >= 0 && facts[i] < fs->nf)
+            vec_push(&as, ic->a->fact_lits.v[facts[i]]);
+    if (ai_call(ic->a, as.v, as.n) == SAT_SAT) /* the model, not the image: exact */
+        ic->refuted += add_witness(fs, model_facts(ic->a, fs->nf));
+    vec_free(&as);
+}
+
+/* The model as a witness, and its images under the family's symmetries. */
+static int add_model(assist *a, assist_forced *fs, const int_vec *as, const int_vec *mark_facts)
+{
+    bool *w = model_facts(a, fs->nf);
+    int refuted = add_witness(fs, w);
+    if (a->images) {
+        image_ctx ic = {a, fs, as, mark_facts, 0};
+        a->images(a->images_ctx, w, fs->nf, image_add, &ic);
+        refuted += ic.refuted;
+    }
+    return refuted;
 }
 
 /* After the marks changed: facts a mark or given asserts are marked; forced
@@ -162,7 +212,7 @@ static int add_model(assist *a, assist_forced *fs)
 static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, const int_vec *mark_facts)
 {
     bool same = fs->have_lits && lits->n == fs->lits.n &&
-                memcmp(lits->v, fs->lits.v, (size_t)lits->n * sizeof *lits->v) == 0;
+                (lits->n == 0 || memcmp(lits->v, fs->lits.v, (size_t)lits->n * sizeof *lits->v) == 0);
     bool grew = fs->have_lits && sorted_contains(lits, &fs->lits);
     if (!same)
         fs->enum_tried = false;
@@ -357,7 +407,8 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
     ai_all_marks(a, marks, nmarks, &mark_facts);
     for (int i = 0; i < as.n; i++)
         vec_push(&lits, as.v[i]);
-    qsort(lits.v, (size_t)lits.n, sizeof *lits.v, cmp_int);
+    if (lits.n > 1)
+        qsort(lits.v, (size_t)lits.n, sizeof *lits.v, cmp_int);
     int m = 0;
     for (int i = 0; i < lits.n; i++)
         if (m == 0 || lits.v[m - 1] != lits.v[i])
@@ -370,10 +421,20 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
         run_enumerator(a, fs, &mark_facts);
     if (fs->nwits == 0 && !done(fs, 0)) {
         /* no solution under these marks known yet: the first model gives
-         * the candidates (model filtering) */
-        sat_result r = ai_call(a, as.v, as.n);
+         * the candidates (model filtering).  Asked first with the
+         * solve-only clauses (symmetry breaking, anchoring), which make
+         * one solution far quicker to find and keep it a real one; the
+         * family's images then stand for the symmetric ones. */
+        sat_result r = SAT_UNSAT;
+        if (a->solve_only_sel) {
+            vec_push(&as, a->solve_only_sel);
+            r = ai_call(a, as.v, as.n);
+            as.n--;
+        }
+        if (r == SAT_UNSAT)
+            r = ai_call(a, as.v, as.n);
         if (r == SAT_SAT)
-            add_model(a, fs);
+            add_model(a, fs, &as, &mark_facts);
         else
             st = ai_status_of(r);
     }
@@ -402,7 +463,7 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
             continue;
         }
         if (r == SAT_SAT) {
-            int refuted = add_model(a, fs);
+            int refuted = add_model(a, fs, &as, &mark_facts);
             assert(refuted > 0); /* the constraint flips one of the chunk */
             (void)refuted;
         } else if (r == SAT_UNSAT) {

@@ -23,6 +23,9 @@ struct assist {
     assist_enum_fn enumerate;
     void *enum_ctx;
     void (*free_enum_ctx)(void *);
+    assist_images_fn images;
+    void *images_ctx;
+    void (*free_images_ctx)(void *);
     int_vec givens;          /* fact numbers */
     signed char *given_sign; /* [var]: +1/-1 when a given asserts +var/-var */
     int given_cap;
