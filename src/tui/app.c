@@ -54,9 +54,9 @@ void app_after_change(app *s)
     if (s->done && !was_done) {
         screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
         size_t len = strlen(s->msg);
-        if (len > 0 && len + 2 < sizeof s->msg) { /* never "redoneSolved" */
-            memcpy(s->msg + len, s->msg[len - 1] == ' ' ? "" : "; ", 3);
-            len = strlen(s->msg);
+        if (len > 0 && s->msg[len - 1] != ' ' && len + 2 < sizeof s->msg) {
+            memcpy(s->msg + len, "; ", 3); /* never "redoneSolved" */
+            len += 2;
         }
         if (s->b->solved_by_engine) {
             snprintf(s->msg + len, sizeof s->msg - len, "Solved with S after %s", tbuf);
