@@ -45,7 +45,8 @@ static bool save_now(app *s)
     return false;
 }
 
-void app_after_change(app *s)
+/* After every change to the board (move, undo, redo, hint, solve). */
+static void app_after_change(app *s)
 {
     char why[256], tbuf[32];
     tick(s); /* the time taken includes this last move */
@@ -179,15 +180,22 @@ static void key_event(app *s, int ch)
     case 'r': case CTRL('r'): do_undo(s, true); return;
     case 'h': engine_hint(s); return;
     case 'c': engine_check(s); return;
-    case 'S': engine_solve(s); return;
-    case 'f': engine_obvious(s); return;
+    case 'S':
+        if (engine_solve(s))
+            app_after_change(s);
+        return;
+    case 'f':
+        if (engine_obvious(s))
+            app_after_change(s);
+        return;
     case 27:
         engine_clear_view(s);
         s->msg[0] = 0;
         return;
     case 10:
         if (s->hint_pending) {
-            engine_accept_hint(s);
+            if (engine_accept_hint(s))
+                app_after_change(s);
             return;
         }
         break;

@@ -68,19 +68,19 @@ void screen_message(app *s, bool alert, const char *fmt, ...) __attribute__((for
 void screen_draw_message(app *s);
 void screen_format_time(double secs, char *out, size_t n);
 
-/* engine.c: h, c, S and f; Enter on a pending hint. */
+/* engine.c: h, c, S and f; Enter on a pending hint.  Those that can
+ * change the board return true when they did (the loop then runs its
+ * after-a-change duties: completion, saving). */
 void engine_hint(app *s);
-void engine_accept_hint(app *s);
+bool engine_accept_hint(app *s);
 void engine_check(app *s);
-void engine_solve(app *s);
-void engine_obvious(app *s);
+bool engine_solve(app *s);
+bool engine_obvious(app *s);
 /* Dismisses the hint or check on screen. */
 void engine_clear_view(app *s);
 /* Points the worker at the cursor again (after a cursor move). */
 void engine_think(app *s);
 
-/* app.c: after every change to the board (move, undo, redo, solve). */
-void app_after_change(app *s);
 
 /* menu.c: the bundled puzzles; returns a path to play (caller frees) or
  * NULL to quit. */

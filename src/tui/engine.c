@@ -309,21 +309,22 @@ void engine_hint(app *s)
     session_answer_free(&ans);
 }
 
-void engine_accept_hint(app *s)
+bool engine_accept_hint(app *s)
 {
     if (!s->hint_pending || s->hint.n == 0)
-        return;
+        return false;
     move m = {0};
     s->f->fact_move(s->b->pz->data, s->b->state, s->hint.v[0], &m);
     engine_clear_view(s);
     screen_message(s, false, "%s", "");
-    if (session_apply(s->ss, &m, false))
-        app_after_change(s);
+    bool changed = session_apply(s->ss, &m, false);
     move_free(&m);
+    return changed;
 }
 
-void engine_solve(app *s)
+bool engine_solve(app *s)
 {
+    bool changed = false;
     poll_ctx pc;
     poll_init(&pc, s);
     engine_clear_view(s);
@@ -349,15 +350,16 @@ void engine_solve(app *s)
         screen_message(s, false, "%s",
                        st == SOLVE_FROM_SCRATCH ? "your marks conflicted, so this is solved from scratch"
                                                 : "");
-        if (session_apply(s->ss, &m, true))
-            app_after_change(s);
+        changed = session_apply(s->ss, &m, true);
         break;
     }
     move_free(&m);
+    return changed;
 }
 
-void engine_obvious(app *s)
+bool engine_obvious(app *s)
 {
+    bool changed = false;
     poll_ctx pc;
     poll_init(&pc, s);
     engine_clear_view(s);
@@ -366,7 +368,7 @@ void engine_obvious(app *s)
     int n = session_obvious(s->ss, s->ui, poll_cb, &pc, &m, &complete, &cancelled);
     if (term_signal) {
         move_free(&m);
-        return;
+        return false;
     }
     char more[96] = "";
     if (cancelled)
@@ -379,8 +381,8 @@ void engine_obvious(app *s)
         session_count_hint(s->ss);
         screen_message(s, false, "filled in %d obvious %s%s (u takes %s back)", n,
                        n == 1 ? "fact" : "facts", more, n == 1 ? "it" : "them");
-        if (session_apply(s->ss, &m, false))
-            app_after_change(s);
+        changed = session_apply(s->ss, &m, false);
     }
     move_free(&m);
+    return changed;
 }
