@@ -2,6 +2,7 @@
  * and the assistance counters.  Saving and resuming are in board_save.c. */
 #include "board.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,4 +122,10 @@ int board_marks(const board *b, const assist *a, int **marks)
     int max = assist_num_facts(a) + 1;
     *marks = xcalloc((size_t)max, sizeof **marks);
     return b->pz->family->state_marks(b->pz->data, b->state, *marks, max);
+}
+
+void board_count_use(int *counter)
+{
+    if (*counter < INT_MAX)
+        (*counter)++;
 }

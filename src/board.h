@@ -41,28 +41,70 @@ void board_push_step(board *b, board_step *st);
 /* The marks (facts) the current state asserts; caller frees *marks. */
 int board_marks(const board *b, const assist *a, int **marks);
 
-/* --- saving --- */
+/* Counts one more use of a hint or check (hints, checks): stops at
+ * INT_MAX rather than wrapping, so a save's counters always load. */
+void board_count_use(int *counter);
+
+/* --- saving (the format: board_save.c; the files: save_file.c) --- */
+
+/* Limits every save keeps, shared by the writer and the loader, so that
+ * whatever the player saves loads again: a save's size, its steps, its
+ * puzzle (a puzzle file's own cap; one line per byte at most), its play
+ * time; the counters stop at INT_MAX (board_count_use). */
+#define SAVE_MAX_BYTES (64u << 20)
+#define SAVE_MAX_STEPS 1000000
+#define SAVE_MAX_PUZZLE_LINES (MAX_PUZZLE_BYTES + 1L)
+#define SAVE_MAX_SECONDS 1e9 /* play time: the clock stops there */
 
 /* The save directory: $XDG_STATE_HOME/tessera, else ~/.local/state/tessera
- * (created on demand).  Returns false with a message in err. */
+ * (created on demand).  It must be a directory of the player's own that no
+ * one else can write (as ssh insists for ~/.ssh): otherwise, and when it
+ * cannot be made, returns false with a message in err. */
 bool board_state_dir(char *out, size_t n, char *err, size_t errn);
 /* The save file of a puzzle: a stable name derived from its family and
  * text, so the same puzzle resumes whichever path it was opened by. */
 void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n);
 
 /* Writes the game atomically (temporary file, fsync, rename): a crash or a
- * full disk keeps the previous save.  false with a message in err. */
+ * full disk keeps the previous save.  The directory is checked as in
+ * board_state_dir first.  false with a message in err. */
 bool board_save(const board *b, const char *path, char *err, size_t errn);
+
+/* While a game is played its save is locked (flock on PATH.lock), so that a
+ * second player on the same puzzle can be told instead of the two
+ * overwriting each other's saves.  Taking it also removes the temporary
+ * files of this save that a killed process left behind.  NULL when
+ * another process holds it (*busy, with its process id in *holder, 0 if
+ * unknown) or when no lock can be made there (say, a read-only directory:
+ * saving will fail and say so). */
+typedef struct board_lock board_lock;
+board_lock *board_lock_take(const char *save_path, bool *busy, long *holder);
+void board_lock_release(board_lock *l);
 
 /* Reads a save file: the puzzle text is inside, so a save stands alone
  * (tessera --check SAVE).  NULL with err filled (file:line:col) when the
  * file is malformed; it never crashes on any input. */
 board *board_load(const char *path, diag *err);
+/* The same within seconds (0: no limit); when the time runs out, NULL with
+ * *ran_out set (a save costs time linear in its length, but may be long). */
+board *board_load_within(const char *path, double seconds, bool *ran_out, diag *err);
+/* State elements the loader has checked against the puzzle, in all loads
+ * so far: each step's changed elements, and whole boards at the ends (for
+ * the tests: loading is linear in the save's length). */
+extern unsigned long long board_load_checked;
 /* The same from a save file's bytes in memory (len of them; NUL bytes
  * are refused); source names it in err. */
 board *board_load_text(const char *text, size_t len, const char *source, diag *err);
 /* The save file's text for b, as board_save writes it. */
 void board_format(const board *b, strbuf *out);
+/* The same, false with a message in err when the save would break one of
+ * the SAVE_MAX limits (the loader would refuse it). */
+bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn);
+/* board_format_checked's work under any limits (the tests use small ones):
+ * a game over them keeps its board and as much history as fits, the
+ * oldest steps merged into one, the redo tail dropped if need be. */
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
+                         size_t errn);
 
 /* Resume: loads the save for pz if there is one and it is the same
  * puzzle; a corrupt save is renamed aside (*.corrupt) and reported in

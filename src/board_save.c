@@ -21,9 +21,13 @@
  *
  * Loading replays the history from the puzzle's start and insists that it
  * arrives at the saved state, so a damaged file is refused rather than
- * shown wrong. */
+ * shown wrong.  Undo can reach every board of the history, so each must be
+ * one the puzzle allows (game_family.state_ok); as the start is, checking
+ * the elements each step changes (step_ok) keeps every one allowed, and
+ * the cost linear in the file's length.  The saved board is checked whole
+ * once, at the end. */
+#include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -31,13 +35,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "board.h"
 
 #define SAVE_MAGIC "tessera save 1"
-#define SAVE_MAX_BYTES (64u << 20)
-#define SAVE_MAX_STEPS 1000000
 
 /* --- the puzzle's identity --- */
 
@@ -82,45 +83,6 @@ void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n)
     free(norm);
 }
 
-static bool mkdir_p(const char *path, char *err, size_t errn)
-{
-    char buf[PATH_MAX];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        snprintf(err, errn, "save directory name too long");
-        return false;
-    }
-    for (char *p = buf + 1;; p++) {
-        if (*p == '/' || *p == 0) {
-            char c = *p;
-            *p = 0;
-            if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
-                snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
-                return false;
-            }
-            *p = c;
-            if (!c)
-                break;
-        }
-    }
-    return true;
-}
-
-bool board_state_dir(char *out, size_t n, char *err, size_t errn)
-{
-    const char *xdg = getenv("XDG_STATE_HOME");
-    const char *home = getenv("HOME");
-    /* the XDG spec: a relative $XDG_STATE_HOME is invalid and ignored */
-    if (xdg && xdg[0] == '/')
-        snprintf(out, n, "%s/tessera", xdg);
-    else if (home && home[0])
-        snprintf(out, n, "%s/.local/state/tessera", home);
-    else {
-        snprintf(err, errn, "neither XDG_STATE_HOME nor HOME is set");
-        return false;
-    }
-    return mkdir_p(out, err, errn);
-}
-
 /* --- writing --- */
 
 static void put_step(strbuf *b, const board_step *st)
@@ -152,7 +114,8 @@ static void format_save(const board *b, strbuf *out)
     }
     sb_putc(out, '\n');
     free(norm);
-    sb_printf(out, "elapsed %.1f\n", b->elapsed);
+    /* rounded to tenths, a time just under the limit must not pass it */
+    sb_printf(out, "elapsed %.1f\n", b->elapsed < SAVE_MAX_SECONDS - 1 ? b->elapsed : SAVE_MAX_SECONDS);
     sb_printf(out, "hints %d\nchecks %d\nsolved-by-engine %d\n", b->hints, b->checks,
               b->solved_by_engine ? 1 : 0);
     sb_printf(out, "state %d", pz->nstate);
@@ -162,62 +125,6 @@ static void format_save(const board *b, strbuf *out)
     for (int i = 0; i < b->nsteps; i++)
         put_step(out, &b->steps[i]);
     sb_puts(out, "end\n");
-}
-
-bool board_save(const board *b, const char *path, char *err, size_t errn)
-{
-    strbuf text = {0};
-    format_save(b, &text);
-    char tmp[PATH_MAX + 32];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    bool ok = false;
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0) {
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
-        sb_free(&text);
-        return false;
-    }
-    size_t done = 0;
-    while (done < text.n) {
-        ssize_t w = write(fd, text.s + done, text.n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        done += (size_t)w;
-    }
-    if (done != text.n)
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno ? errno : EIO));
-    else if (fsync(fd) != 0)
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
-    else
-        ok = true;
-    if (close(fd) != 0 && ok) {
-        snprintf(err, errn, "%s: %s", tmp, strerror(errno));
-        ok = false;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        snprintf(err, errn, "%s: %s", path, strerror(errno));
-        ok = false;
-    }
-    if (!ok) {
-        unlink(tmp);
-    } else {
-        /* make the rename itself durable */
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (slash) {
-            *(slash == dir ? slash + 1 : slash) = 0;
-            int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-            if (dfd >= 0) {
-                fsync(dfd);
-                close(dfd);
-            }
-        }
-    }
-    sb_free(&text);
-    return ok;
 }
 
 /* --- reading --- */
@@ -257,17 +164,16 @@ static bool fail(reader *r, size_t col0, const char *what)
 /* Reads "KEY" at the start of the next line, then a space. */
 static bool expect_key(reader *r, const char *key)
 {
-    char what[96];
-    snprintf(what, sizeof what, "'%s' (the save ends early or is damaged)", key);
+    /* messages are made only on failure: this runs once a line */
     if (!next_line(r)) {
-        diag_set(r->err, r->line + 1, 1, "expected %s", what);
+        diag_set(r->err, r->line + 1, 1, "expected '%s' (the save ends early or is damaged)", key);
         return false;
     }
     size_t k = strlen(key);
     const char *s = r->text + r->pos;
     if (r->len < k || strncmp(s, key, k) != 0 || (r->len > k && s[k] != ' ')) {
-        snprintf(what, sizeof what, "expected '%s'", key);
-        return fail(r, 0, what);
+        diag_set(r->err, r->line, 1, "expected '%s'", key);
+        return false;
     }
     r->cur = k;
     return true;
@@ -277,9 +183,10 @@ static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
 {
     const char *s = r->text + r->pos;
     char msg[160];
-    snprintf(msg, sizeof msg, "expected %s", what);
-    if (r->cur >= r->len || s[r->cur] != ' ')
+    if (r->cur >= r->len || s[r->cur] != ' ') {
+        snprintf(msg, sizeof msg, "expected %s", what);
         return fail(r, r->cur, msg);
+    }
     r->cur++;
     size_t start = r->cur;
     if (r->cur < r->len && s[r->cur] == '-')
@@ -287,8 +194,10 @@ static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
     size_t digits = r->cur;
     while (r->cur < r->len && s[r->cur] >= '0' && s[r->cur] <= '9' && r->cur - digits < 12)
         r->cur++;
-    if (r->cur == digits || (r->cur < r->len && s[r->cur] != ' '))
+    if (r->cur == digits || (r->cur < r->len && s[r->cur] != ' ')) {
+        snprintf(msg, sizeof msg, "expected %s", what);
         return fail(r, start, msg);
+    }
     char buf[24];
     memcpy(buf, s + start, r->cur - start);
     buf[r->cur - start] = 0;
@@ -325,7 +234,28 @@ static bool replay(int *st, const board_step *s, bool forward)
     return true;
 }
 
-static board *parse_save(const char *text, const char *path, diag *err)
+unsigned long long board_load_checked;
+
+/* Checks the whole board st (state_ok), counting the work. */
+static bool board_allowed(const puzzle *pz, const int *st, char *why, size_t n)
+{
+    board_load_checked += (unsigned long long)pz->nstate;
+    return !pz->family->state_ok || pz->family->state_ok(pz->data, st, why, n);
+}
+
+/* Checks st after step s changed it, which was allowed before. */
+static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, char *why, size_t n)
+{
+    if (!pz->family->step_ok)
+        return board_allowed(pz, st, why, n);
+    board_load_checked += (unsigned long long)s->idx.n;
+    return pz->family->step_ok(pz->data, st, s->idx.v, s->idx.n, why, n);
+}
+
+/* How often the loader looks at the clock (lines). */
+#define CLOCK_EVERY 1024
+
+static board *parse_save(const char *text, const char *path, double deadline, bool *ran_out, diag *err)
 {
     reader rd = {.text = text, .err = err};
     reader *r = &rd;
@@ -360,7 +290,7 @@ static board *parse_save(const char *text, const char *path, diag *err)
     if (r->cur < r->len)
         memcpy(source, text + r->pos + r->cur + 1, r->len - r->cur - 1);
     long nlines;
-    if (!key_long(r, "puzzle-lines", 1, 100000, &nlines))
+    if (!key_long(r, "puzzle-lines", 1, SAVE_MAX_PUZZLE_LINES, &nlines))
         goto bad;
     int first = r->line + 1;
     for (long i = 0; i < nlines; i++) {
@@ -377,6 +307,10 @@ static board *parse_save(const char *text, const char *path, diag *err)
             goto bad;
         }
         sb_putc(&ptext, '\n');
+    }
+    if (ptext.n > MAX_PUZZLE_BYTES + 1) { /* + 1: the last line's newline */
+        diag_set(err, first, 1, "the saved puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
+        goto bad;
     }
     diag perr = {0};
     int nstate = 0;
@@ -416,7 +350,7 @@ static board *parse_save(const char *text, const char *path, diag *err)
         buf[n - 1] = 0;
         char *end;
         elapsed = strtod(buf, &end);
-        if (*end || end == buf || !isfinite(elapsed) || elapsed < 0 || elapsed > 1e9) {
+        if (*end || end == buf || !isfinite(elapsed) || elapsed < 0 || elapsed > SAVE_MAX_SECONDS) {
             fail(r, r->cur + 1, "expected a number of seconds");
             goto bad;
         }
@@ -463,6 +397,12 @@ static board *parse_save(const char *text, const char *path, diag *err)
     }
     char why[256];
     for (long i = 0; i < nsteps; i++) {
+        if (deadline > 0 && i % CLOCK_EVERY == 0 && monotonic_seconds() > deadline) {
+            *ran_out = true;
+            diag_set(err, r->line + 1, 1, "the time limit ran out while reading the save");
+            free(saved);
+            goto bad;
+        }
         if (!expect_key(r, "step")) {
             free(saved);
             goto bad;
@@ -493,7 +433,7 @@ static board *parse_save(const char *text, const char *path, diag *err)
             fail(r, 0, "a step that does not follow from the steps before it");
             ok = false;
         }
-        if (ok && f->state_ok && !f->state_ok(pz->data, st, why, sizeof why)) {
+        if (ok && !step_allowed(pz, st, &step, why, sizeof why)) {
             diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why);
             ok = false;
         }
@@ -511,7 +451,7 @@ static board *parse_save(const char *text, const char *path, diag *err)
             goto bad;
         }
     }
-    if (f->state_ok && !f->state_ok(pz->data, saved, why, sizeof why)) {
+    if (!board_allowed(pz, saved, why, sizeof why)) {
         diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why);
         free(saved);
         goto bad;
@@ -539,21 +479,39 @@ bad:
     return NULL;
 }
 
+static board *load_text(const char *text, size_t len, const char *source, double deadline,
+                        bool *ran_out, diag *err);
+
 board *board_load(const char *path, diag *err)
 {
+    bool ran_out = false;
+    return board_load_within(path, 0, &ran_out, err);
+}
+
+board *board_load_within(const char *path, double seconds, bool *ran_out, diag *err)
+{
+    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
+    *ran_out = false;
     err->source = path;
     size_t len = 0;
     char *text = read_file(path, SAVE_MAX_BYTES, &len);
     if (!text) {
-        diag_set(err, 0, 0, "cannot read: %s", strerror(errno));
+        diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
         return NULL;
     }
-    board *b = board_load_text(text, len, path, err);
+    board *b = load_text(text, len, path, deadline, ran_out, err);
     free(text);
     return b;
 }
 
 board *board_load_text(const char *text, size_t len, const char *source, diag *err)
+{
+    bool ran_out = false;
+    return load_text(text, len, source, 0, &ran_out, err);
+}
+
+static board *load_text(const char *text, size_t len, const char *source, double deadline,
+                        bool *ran_out, diag *err)
 {
     err->source = source;
     size_t n = strnlen(text, len);
@@ -567,7 +525,7 @@ board *board_load_text(const char *text, size_t len, const char *source, diag *e
     char *copy = xmalloc(len + 1);
     memcpy(copy, text, len);
     copy[len] = 0;
-    board *b = parse_save(copy, source, err);
+    board *b = parse_save(copy, source, deadline, ran_out, err);
     free(copy);
     return b;
 }
@@ -575,6 +533,91 @@ board *board_load_text(const char *text, size_t len, const char *source, diag *e
 void board_format(const board *b, strbuf *out)
 {
     format_save(b, out);
+}
+
+/* Formats v into out (emptied first); true when it keeps the limits. */
+static bool format_fits(const board *v, size_t max_bytes, int max_steps, strbuf *out)
+{
+    out->n = 0;
+    if (out->s)
+        out->s[0] = 0;
+    format_save(v, out);
+    return out->n <= max_bytes && v->nsteps <= max_steps;
+}
+
+/* The first m steps of b's history as one: what they changed together
+ * from the starting board (no entries when they undo each other). */
+static board_step merged_steps(const board *b, int m)
+{
+    const puzzle *pz = b->pz;
+    int *start = xcalloc((size_t)pz->nstate + 1, sizeof *start);
+    int *st = xcalloc((size_t)pz->nstate + 1, sizeof *st);
+    pz->family->init_state(pz->data, start);
+    memcpy(st, start, (size_t)pz->nstate * sizeof *st);
+    for (int i = 0; i < m; i++) {
+        bool ok = replay(st, &b->steps[i], true);
+        assert(ok); /* the history is a chain from the start */
+        (void)ok;
+    }
+    board_step merged = {0};
+    for (int k = 0; k < pz->nstate; k++)
+        if (st[k] != start[k]) {
+            vec_push(&merged.idx, k);
+            vec_push(&merged.before, start[k]);
+            vec_push(&merged.after, st[k]);
+        }
+    free(start);
+    free(st);
+    return merged;
+}
+
+/* A save over the limits (a history of more than SAVE_MAX_STEPS steps,
+ * or tens of megabytes of Solve steps on a big board) keeps the board and
+ * as much history as fits: the oldest steps are merged into one, more of
+ * them each time; if that is not enough, the redo tail goes too. */
+bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn)
+{
+    if (strlen(b->pz->text) > MAX_PUZZLE_BYTES) {
+        snprintf(err, errn, "the puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
+        return false;
+    }
+    return board_format_within(b, SAVE_MAX_BYTES, SAVE_MAX_STEPS, out, err, errn);
+}
+
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
+                         size_t errn)
+{
+    if (format_fits(b, max_bytes, max_steps, out))
+        return true;
+    board_step *steps = xcalloc((size_t)b->nsteps + 1, sizeof *steps);
+    bool fit = false;
+    for (int drop_redo = 0; drop_redo < 2 && !fit; drop_redo++) {
+        int tail = drop_redo ? 0 : b->nsteps - b->pos;
+        int m = b->pos + tail - max_steps + 1;
+        m = m < 1 ? 1 : m > b->pos ? b->pos : m;
+        for (;; m = m * 2 > b->pos ? b->pos : m * 2) {
+            board v = *b;
+            board_step merged = m > 0 ? merged_steps(b, m) : (board_step){0};
+            int n = 0;
+            if (merged.idx.n > 0)
+                steps[n++] = merged;
+            memcpy(steps + n, b->steps + m, (size_t)(b->pos + tail - m) * sizeof *steps);
+            v.steps = steps;
+            v.pos = n + b->pos - m;
+            v.nsteps = v.pos + tail;
+            fit = format_fits(&v, max_bytes, max_steps, out);
+            vec_free(&merged.idx);
+            vec_free(&merged.before);
+            vec_free(&merged.after);
+            if (fit || m >= b->pos)
+                break;
+        }
+    }
+    free(steps);
+    if (!fit)
+        snprintf(err, errn, "the game is too large to save (over %zu bytes even without its history)",
+                 max_bytes);
+    return fit;
 }
 
 board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)

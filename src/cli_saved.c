@@ -8,16 +8,24 @@
 #include "cli.h"
 #include "session.h"
 
-static session *open_save(const char *path, const cli_options *o)
+/* The session on the save, or NULL after a message with the exit status
+ * in *rc.  The time limit (--timeout, else the player's default) covers
+ * reading the save too; the questions get what reading left of it. */
+static session *open_save(const char *path, const cli_options *o, int *rc)
 {
+    double limit = o->timeout > 0 ? o->timeout : SESSION_DEFAULT_SECONDS;
+    double started = monotonic_seconds();
     diag err = {0};
-    board *b = board_load(path, &err);
+    bool ran_out;
+    board *b = board_load_within(path, limit, &ran_out, &err);
     if (!b) {
         cli_report(&err);
+        *rc = ran_out ? EXIT_LIMIT : EXIT_BAD_INPUT;
         return NULL;
     }
-    /* the player's default time limit when --timeout is not given */
-    return session_create(b, o->timeout);
+    /* a tiny rest still gives the solver a moment, then it reports the limit */
+    double left = limit - (monotonic_seconds() - started);
+    return session_create(b, left > 1e-3 ? left : 1e-3);
 }
 
 static int limit_ran_out(const char *path, double seconds)
@@ -53,9 +61,10 @@ static int print_check(const session *s, const session_answer *ans, const char *
 
 int cli_check(const char *save_path, const cli_options *o)
 {
-    session *s = open_save(save_path, o);
+    int rc0;
+    session *s = open_save(save_path, o, &rc0);
     if (!s)
-        return EXIT_BAD_INPUT;
+        return rc0;
     session_answer ans;
     session_check_now(s, &ans);
     int rc = print_check(s, &ans, save_path);
@@ -66,9 +75,10 @@ int cli_check(const char *save_path, const cli_options *o)
 
 int cli_hint(const char *save_path, const cli_options *o)
 {
-    session *s = open_save(save_path, o);
+    int rc0;
+    session *s = open_save(save_path, o, &rc0);
     if (!s)
-        return EXIT_BAD_INPUT;
+        return rc0;
     session_answer ans;
     session_hint_now(s, NULL, &ans);
     const session_hint *h = &ans.hint;

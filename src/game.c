@@ -7,10 +7,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* A puzzle is a few kilobytes; this keeps a stray huge file from eating
- * memory before the parser sees it. */
-#define MAX_PUZZLE_BYTES (16u << 20)
-
 void move_set(move *m, int idx, int val)
 {
     vec_push(&m->idx, idx);
@@ -119,7 +115,7 @@ puzzle *puzzle_load(const char *arg, const char *game_name, diag *err)
         if (errno == EFBIG)
             diag_set(err, 0, 0, "file too large for a puzzle (over %u MiB)", MAX_PUZZLE_BYTES >> 20);
         else
-            diag_set(err, 0, 0, "cannot read: %s", strerror(errno));
+            diag_set(err, 0, 0, "cannot read: %s", read_file_error(errno));
         return NULL;
     }
     if (strlen(text) != len) {

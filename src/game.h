@@ -124,6 +124,12 @@ typedef struct game_family {
      * could have made (values in range, givens kept)?  Saves are checked
      * with it, so a hand-edited save cannot reach draw or encode. */
     bool (*state_ok)(const void *pz, const int *state, char *why, size_t n);
+    /* Optional, with state_ok: the same question for a board state_ok
+     * accepted before its elements idx[0..nidx) changed, looking at those
+     * elements only, so that a save loads in time linear in its length
+     * (board_save.c).  Families with small boards (a few hundred elements)
+     * may leave it NULL: the whole board is then checked after each step. */
+    bool (*step_ok)(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
 
     /* Optional (NULL: assist_count): counts solutions under the marks as
      * assist_count does, for a family that can count faster than one SAT
@@ -166,6 +172,10 @@ typedef struct {
     char *source; /* file name, or "game ID" */
     char *text;   /* the text it was read from */
 } puzzle;
+
+/* A puzzle is a few kilobytes; this keeps a stray huge file from eating
+ * memory before the parser sees it. */
+#define MAX_PUZZLE_BYTES (16u << 20)
 
 /* Loads FILE or, when no such file exists, a game ID given inline.
  * game_name (may be NULL) forces the family.  On error NULL, err filled. */

@@ -8,7 +8,6 @@
  * cancel flag is atomic so that the solver's poll can read it mid-call. */
 #include "session.h"
 
-#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -469,14 +468,12 @@ bool session_redo(session *s)
 
 void session_count_hint(session *s)
 {
-    if (s->b->hints < INT_MAX)
-        s->b->hints++;
+    board_count_use(&s->b->hints);
 }
 
 void session_count_check(session *s)
 {
-    if (s->b->checks < INT_MAX)
-        s->b->checks++;
+    board_count_use(&s->b->checks);
 }
 
 /* --- solve and fill in, on the calling thread --- */

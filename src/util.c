@@ -2,11 +2,14 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static void out_of_memory(void)
 {
@@ -108,9 +111,26 @@ void sb_free(strbuf *b)
 
 char *read_file(const char *path, size_t max_bytes, size_t *len_out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which
+     * may never come; nothing but a regular file is read (see
+     * read_file_error), so the flag never matters after the check */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
         return NULL;
+    struct stat st;
+    int e = fstat(fd, &st) != 0 ? errno : S_ISREG(st.st_mode) ? 0 : S_ISDIR(st.st_mode) ? EISDIR : ESPIPE;
+    if (e) {
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        e = errno;
+        close(fd);
+        errno = e;
+        return NULL;
+    }
     strbuf b = {0};
     char chunk[65536];
     size_t got;
@@ -138,6 +158,13 @@ char *read_file(const char *path, size_t max_bytes, size_t *len_out)
     if (len_out)
         *len_out = b.n;
     return b.s;
+}
+
+const char *read_file_error(int err)
+{
+    if (err == ESPIPE)
+        return "not a regular file (a FIFO, device or socket)";
+    return strerror(err);
 }
 
 void diag_set(diag *d, int line, int col, const char *fmt, ...)

@@ -34,8 +34,12 @@ void sb_free(strbuf *b);
 double monotonic_seconds(void);
 
 /* Reads a whole file; NULL with errno set on failure.  Refuses files over
- * max_bytes (a puzzle is small; a multi-gigabyte input is a mistake). */
+ * max_bytes (a puzzle is small; a multi-gigabyte input is a mistake), and
+ * anything but a regular file without waiting on it (a FIFO with no
+ * writer would block forever): errno ESPIPE, EISDIR for a directory. */
 char *read_file(const char *path, size_t max_bytes, size_t *len_out);
+/* The text for read_file's errno (strerror but for a non-regular file). */
+const char *read_file_error(int err);
 
 /* A diagnostic: where in the input, and what was expected there. */
 typedef struct {

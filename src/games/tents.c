@@ -228,4 +228,5 @@ const game_family tents_family = {
     .fact_distance = tents_ui_fact_distance,
     .help = tents_ui_help,
     .state_ok = tents_state_ok,
+    .step_ok = tents_step_ok,
 };

@@ -568,4 +568,5 @@ const game_family tracks_family = {
     .fact_distance = tracks_fact_distance,
     .help = tracks_help,
     .state_ok = tracks_state_ok,
+    .step_ok = tracks_step_ok,
 };

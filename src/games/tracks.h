@@ -82,5 +82,6 @@ input_result tracks_input(const void *pz, void *ui, const int *state, const inpu
 int tracks_fact_distance(const void *pz, const void *ui, int fact);
 extern const char *const tracks_help[];
 bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);
+bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
 
 #endif

@@ -3,12 +3,15 @@
  * rest to the family, keep the clock, save, and restore the terminal on
  * every way out. */
 #include "keys.h"
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "exit_status.h"
 #include "tui/app.h"
@@ -41,7 +44,10 @@ static bool save_now(app *s)
         return true;
     }
     screen_message(s, true, "cannot save: %s", err);
-    snprintf(quit_note, sizeof quit_note, "cannot save: %s (the previous save is kept)", err);
+    struct stat st;
+    bool kept = stat(s->save_path, &st) == 0;
+    snprintf(quit_note, sizeof quit_note, "cannot save: %s%s", err,
+             kept ? " (the previous save is kept)" : " (nothing was saved)");
     return false;
 }
 
@@ -256,6 +262,7 @@ static void app_free(app *s)
         session_free(s->ss); /* and the board */
     else
         board_free(s->b);
+    board_lock_release(s->lock);
 }
 
 static bool utf8_locale(void)
@@ -264,29 +271,58 @@ static bool utf8_locale(void)
     return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
-/* A saved game given as the argument: "tessera SAVE" resumes it. */
+/* A saved game given as the argument: "tessera SAVE" resumes it.  Opened
+ * without blocking and read only when it is a regular file (a FIFO would
+ * wait for a writer; puzzle_load then refuses it with a message). */
 static bool is_save_file(const char *arg)
 {
-    FILE *fp = fopen(arg, "r");
-    if (!fp)
+    int fd = open(arg, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
         return false;
+    struct stat st;
     char head[16] = "";
-    size_t n = fread(head, 1, sizeof head - 1, fp);
-    fclose(fp);
-    head[n] = 0;
+    ssize_t n = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        n = read(fd, head, sizeof head - 1);
+    close(fd);
+    head[n > 0 ? n : 0] = 0;
     return strncmp(head, "tessera save 1\n", 15) == 0;
 }
 
-/* The board for pz: its save resumed, else a new game.  Takes pz. */
-static board *open_board(puzzle *pz, app *s)
+/* Locks the save for this game (FILES in the manual).  A second player on
+ * the same puzzle is refused: the two would overwrite each other's saves,
+ * and a copy that does not save would lose its moves. */
+static bool lock_save(app *s, diag *err)
 {
-    char dir[PATH_MAX], err[512], note[1024];
-    s->can_save = board_state_dir(dir, sizeof dir, err, sizeof err);
+    bool busy;
+    long holder;
+    s->lock = board_lock_take(s->save_path, &busy, &holder);
+    if (busy) {
+        char pid[48] = "";
+        if (holder > 0)
+            snprintf(pid, sizeof pid, " (process %ld)", holder);
+        diag_set(err, 0, 0, "this puzzle is open in another tessera%s; play it there, or quit that one first",
+                 pid);
+        return false;
+    }
+    return true;
+}
+
+/* The board for pz: its save resumed, else a new game.  Takes pz.  NULL
+ * (err filled) when another player has the puzzle open. */
+static board *open_board(puzzle *pz, app *s, diag *err)
+{
+    char dir[PATH_MAX], e[512], note[1024];
+    s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
     if (!s->can_save) {
-        screen_message(s, true, "progress will not be saved: %s", err);
+        screen_message(s, true, "progress will not be saved: %s", e);
         return board_create(pz);
     }
     board_save_path(pz, dir, s->save_path, sizeof s->save_path);
+    if (!lock_save(s, err)) {
+        puzzle_free(pz);
+        return NULL;
+    }
     board *b = board_resume(pz, dir, note, sizeof note);
     if (b) {
         char t[32];
@@ -309,9 +345,16 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
             return NULL;
         char dir[PATH_MAX], e[512];
         s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
-        if (s->can_save)
+        if (s->can_save) {
             board_save_path(b->pz, dir, s->save_path, sizeof s->save_path);
-        screen_message(s, false, "opened the saved game %s", arg);
+            if (!lock_save(s, err)) {
+                board_free(b);
+                return NULL;
+            }
+            screen_message(s, false, "opened the saved game %s", arg);
+        } else {
+            screen_message(s, true, "opened the saved game %s; progress will not be saved: %s", arg, e);
+        }
         return b;
     }
     puzzle *pz = puzzle_load(arg, opt->game, err);
@@ -322,7 +365,7 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
         puzzle_free(pz);
         return NULL;
     }
-    return open_board(pz, s);
+    return open_board(pz, s, err);
 }
 
 static void start_screen(theme *th, const tui_options *opt)

@@ -56,6 +56,7 @@ typedef struct {
     int changes_since_save;
     char save_path[PATH_MAX];
     bool can_save;
+    board_lock *lock; /* on the save while playing, NULL if none */
     int mouse_button; /* held button (1 or 3), 0 none */
     bool relayout;    /* a resize arrived during an engine call */
 } app;

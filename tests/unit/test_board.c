@@ -1,11 +1,14 @@
 /* test_board.c: the board (undo/redo, saves: round trips, corrupt and
  * foreign saves, atomic writes) and Tents' terminal hooks rendered into a
  * canvas with no terminal at all (geometry, clue states, overlays, input). */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,6 +64,22 @@ static void write_text(const char *path, const char *text, size_t n)
         return;
     fwrite(text, 1, n, f);
     fclose(f);
+}
+
+/* Files in dir whose names end in suffix. */
+static int count_files(const char *dir, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    size_t k = strlen(suffix);
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        n += len > k && strcmp(e->d_name + len - k, suffix) == 0;
+    }
+    if (d)
+        closedir(d);
+    return n;
 }
 
 static void undo_redo(void)
@@ -280,12 +299,16 @@ static void atomic_save_keeps_previous(void)
     CHECK(board_save(b, path, err, sizeof err));
     char *before = slurp(path);
     set(b, 0, TENTS_GRASS);
-    /* the temporary file cannot be created: something is in its way */
-    char tmp[900];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    mkdir(tmp, 0700);
-    CHECK(!board_save(b, path, err, sizeof err) && err[0]);
-    rmdir(tmp);
+    /* the temporary file cannot be written in full: a file size limit
+     * (as a full disk, write() fails; SIGXFSZ ignored as the player does) */
+    struct rlimit was;
+    CHECK(getrlimit(RLIMIT_FSIZE, &was) == 0);
+    struct rlimit small = {100, was.rlim_max};
+    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    CHECK(!board_save(b, path, err, sizeof err) && strstr(err, "File too large"));
+    CHECK(setrlimit(RLIMIT_FSIZE, &was) == 0);
+    signal(SIGXFSZ, old_handler);
     char *after = slurp(path);
     CHECK(before && after && strcmp(before, after) == 0);
     free(after);
@@ -299,10 +322,7 @@ static void atomic_save_keeps_previous(void)
         CHECK(geteuid() == 0 && after && strcmp(before, after) != 0);
     chmod(dir, 0700);
     /* no temporary files left behind either way */
-    char listing[1000];
-    snprintf(listing, sizeof listing, "%s.%ld.tmp", path, (long)getpid());
-    struct stat sb;
-    CHECK(stat(listing, &sb) != 0);
+    CHECK(count_files(dir, ".tmp") == 0);
     free(before);
     free(after);
     board_free(b);
