@@ -8,16 +8,25 @@
 #include "cli.h"
 #include "session.h"
 
+/* The time limit: --timeout, else the player's default (tessera(6)). */
+static double limit_of(const cli_options *o)
+{
+    return o->timeout > 0 ? o->timeout : SESSION_DEFAULT_SECONDS;
+}
+
 /* The session on the save, or NULL after a message with the exit status
- * in *rc.  The time limit (--timeout, else the player's default) covers
- * reading the save too; the questions get what reading left of it. */
+ * in *rc.  A --timeout given covers reading the save too, and the
+ * questions get what reading left of it; the default limit is the
+ * player's, for the questions alone (a long save still loads). */
 static session *open_save(const char *path, const cli_options *o, int *rc)
 {
-    double limit = o->timeout > 0 ? o->timeout : SESSION_DEFAULT_SECONDS;
+    double limit = limit_of(o);
     double started = monotonic_seconds();
     diag err = {0};
     bool ran_out;
-    board *b = board_load_within(path, limit, &ran_out, &err);
+    board *b = board_load_within(path, o->timeout, &ran_out, &err);
+    if (o->timeout <= 0)
+        started = monotonic_seconds();
     if (!b) {
         cli_report(&err);
         *rc = ran_out ? EXIT_LIMIT : EXIT_BAD_INPUT;
@@ -43,7 +52,7 @@ static void fact_line(const session *s, const char *lead, int fact)
 }
 
 /* The check: "consistent" (0), the conflict (1), or the limit (3). */
-static int print_check(const session *s, const session_answer *ans, const char *path)
+static int print_check(const session *s, const session_answer *ans, const char *path, double limit)
 {
     const session_check *c = &ans->check;
     switch (c->label) {
@@ -55,7 +64,7 @@ static int print_check(const session *s, const session_answer *ans, const char *
         for (int i = 0; i < c->marks.n; i++)
             fact_line(s, "  ", c->marks.v[i]);
         return EXIT_NO_SOLUTION;
-    default: return limit_ran_out(path, ans->seconds);
+    default: return limit_ran_out(path, limit);
     }
 }
 
@@ -67,7 +76,7 @@ int cli_check(const char *save_path, const cli_options *o)
         return rc0;
     session_answer ans;
     session_check_now(s, &ans);
-    int rc = print_check(s, &ans, save_path);
+    int rc = print_check(s, &ans, save_path, limit_of(o));
     session_answer_free(&ans);
     session_free(s);
     return rc;
@@ -84,21 +93,21 @@ int cli_hint(const char *save_path, const cli_options *o)
     const session_hint *h = &ans.hint;
     int rc = EXIT_DONE;
     switch (h->label) {
-    case HINT_INCONSISTENT: rc = print_check(s, &ans, save_path); break;
+    case HINT_INCONSISTENT: rc = print_check(s, &ans, save_path, limit_of(o)); break;
     case HINT_DECIDED: puts("nothing to hint: every fact is already decided"); break;
     case HINT_CHOICE: fact_line(s, "nothing is forced; a choice from one solution: ", h->fact); break;
     case HINT_FORCED_NO_REASON:
         fact_line(s, "hint: ", h->fact);
         if (h->exhaustive)
             puts("forced: every solution has it, by exhaustive search");
-        printf("forced; no short reason found within %g s\n", ans.seconds);
+        printf("forced; no short reason found within %g s\n", limit_of(o));
         break;
     case HINT_FORCED:
         fact_line(s, "hint: ", h->fact);
         if (h->exhaustive)
             puts("forced: every solution has it, by exhaustive search");
         if (h->smallest)
-            printf("the smallest reason found within %g s (maybe not minimal):\n", ans.seconds);
+            printf("the smallest reason found within %g s (maybe not minimal):\n", limit_of(o));
         if (h->groups.n == 0 && h->marks.n == 0 && h->givens.n == 0)
             puts("forced by the rules alone");
         for (int i = 0; i < h->groups.n; i++)
@@ -108,7 +117,7 @@ int cli_hint(const char *save_path, const cli_options *o)
         for (int i = 0; i < h->givens.n; i++)
             fact_line(s, "with the given: ", h->givens.v[i]);
         break;
-    default: rc = limit_ran_out(save_path, ans.seconds); break;
+    default: rc = limit_ran_out(save_path, limit_of(o)); break;
     }
     session_answer_free(&ans);
     session_free(s);

@@ -3,7 +3,9 @@
 # still at work the spinner shows, Esc ends the wait (the board stays
 # playable) and Ctrl-C quits like between moves: exit 130, the terminal
 # restored, the game saved.  The puzzle: Hexiom level 40 with one tile
-# changed, which the solver needs far longer than this test for.
+# changed, which the solver needs far longer than this test for.  On the
+# save it leaves, --hint and --check without --timeout stop at the
+# player's default limit: exit 3 with a message.
 source "$(dirname "$0")/lib.sh"
 tui_init "$1" "$2"
 HEXIOM=$SRC/tests/data/hard/hexiom-level40-one-tile-changed.hexiom
@@ -38,4 +40,14 @@ send C-c
 wait_for "TESSERA-EXIT=130" 10
 [ $((SECONDS - start)) -le 10 ] || fail "Ctrl-C took $((SECONDS - start)) s"
 restored
+
+save=$(ls "$XDG_STATE_HOME"/tessera/hexiom-*.save) || fail "Ctrl-C saved no game"
+for cmd in --hint --check; do
+    start=$SECONDS
+    timeout 60 "$TESSERA" $cmd "$save" >/dev/null 2>"$TUI_TMP/err"
+    rc=$?
+    [ $rc -eq 3 ] || fail "$cmd without --timeout: exit $rc, expected 3 ($(cat "$TUI_TMP/err"))"
+    grep -q "no answer within 5 s" "$TUI_TMP/err" || fail "$cmd: $(cat "$TUI_TMP/err")"
+    [ $((SECONDS - start)) -le 30 ] || fail "$cmd took $((SECONDS - start)) s"
+done
 echo "ok"
