@@ -96,6 +96,12 @@ bool board_undo(board *b)
     board_step *s = &b->steps[--b->pos];
     for (int j = s->idx.n - 1; j >= 0; j--)
         b->state[s->idx.v[j]] = s->before.v[j];
+    /* "solved with S" holds while a Solve is among the steps applied */
+    if (s->is_solve) {
+        b->solved_by_engine = false;
+        for (int i = 0; i < b->pos; i++)
+            b->solved_by_engine |= b->steps[i].is_solve;
+    }
     return true;
 }
 
@@ -106,6 +112,8 @@ bool board_redo(board *b)
     board_step *s = &b->steps[b->pos++];
     for (int j = 0; j < s->idx.n; j++)
         b->state[s->idx.v[j]] = s->after.v[j];
+    if (s->is_solve)
+        b->solved_by_engine = true;
     return true;
 }
 

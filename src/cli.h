@@ -5,16 +5,9 @@
 
 #include <stdbool.h>
 
+#include "exit_status.h"
 #include "game.h"
 #include "util.h"
-
-/* Exit statuses of the batch contract (formats.md). */
-enum {
-    EXIT_DONE = 0,
-    EXIT_NO_SOLUTION = 1, /* no solution, or the marks are inconsistent */
-    EXIT_BAD_INPUT = 2,   /* bad usage or bad input */
-    EXIT_LIMIT = 3,       /* a time or conflict limit ran out */
-};
 
 typedef struct {
     const char *game;      /* --game NAME */

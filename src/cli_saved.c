@@ -1,140 +1,125 @@
 /* cli_saved.c: --check and --hint on a saved game (the file the player
- * writes, see board_save.c): the same engine services as the keys c and
- * h, printed as text, with the exit statuses of the batch contract. */
+ * writes, see board_save.c): the session's answers, the same as the keys c
+ * and h give, printed as text with the exit statuses of the batch contract. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "board.h"
 #include "cli.h"
+#include "session.h"
 
-/* When the command started: --timeout covers reading the save too. */
-static double started;
-
-/* The save, or NULL after a message with the exit status in *rc. */
-static board *load_save(const char *path, const cli_options *o, int *rc)
+/* The time limit: --timeout, else the player's default (tessera(6)). */
+static double limit_of(const cli_options *o)
 {
+    return o->timeout > 0 ? o->timeout : SESSION_DEFAULT_SECONDS;
+}
+
+/* The session on the save, or NULL after a message with the exit status
+ * in *rc.  A --timeout given covers reading the save too, and the
+ * questions get what reading left of it; the default limit is the
+ * player's, for the questions alone (a long save still loads). */
+static session *open_save(const char *path, const cli_options *o, int *rc)
+{
+    double limit = limit_of(o);
+    double started = monotonic_seconds();
     diag err = {0};
     bool ran_out;
-    started = monotonic_seconds();
     board *b = board_load_within(path, o->timeout, &ran_out, &err);
+    if (o->timeout <= 0)
+        started = monotonic_seconds();
     if (!b) {
         cli_report(&err);
         *rc = ran_out ? EXIT_LIMIT : EXIT_BAD_INPUT;
+        return NULL;
     }
-    return b;
+    /* a tiny rest still gives the solver a moment, then it reports the limit */
+    double left = limit - (monotonic_seconds() - started);
+    return session_create(b, left > 1e-3 ? left : 1e-3);
 }
 
-static assist *engine_for(const board *b, const cli_options *o)
+static int limit_ran_out(const char *path, double seconds)
 {
-    assist *a = puzzle_encode(b->pz);
-    if (o->timeout > 0) {
-        /* what loading left of it (a tiny rest still gives the solver a
-         * moment, after which it reports the limit) */
-        double left = o->timeout - (monotonic_seconds() - started);
-        sat_budget bud = {.seconds = left > 1e-3 ? left : 1e-3};
-        assist_set_budget(a, &bud);
-    }
-    return a;
-}
-
-static int limit_ran_out(const char *path)
-{
-    fprintf(stderr, "tessera: %s: the time limit ran out before an answer\n", path);
+    fprintf(stderr, "tessera: %s: no answer within %g s (--timeout sets the limit)\n", path, seconds);
     return EXIT_LIMIT;
 }
 
-/* Prints the marks of a minimal conflict, one per line. */
-static void print_core(const board *b, const int_vec *core)
+static void fact_line(const session *s, const char *lead, int fact)
 {
-    printf("inconsistent: %s\n", core->n == 0 ? "the puzzle itself has no solution"
-                                : core->n == 1 ? "this mark cannot be right"
-                                               : "these marks cannot all be right");
-    for (int i = 0; i < core->n; i++) {
-        char t[160];
-        b->pz->family->fact_text(b->pz->data, core->v[i], t, sizeof t);
-        printf("  %s\n", t);
-    }
+    const puzzle *pz = session_board(s)->pz;
+    char t[160];
+    pz->family->fact_text(pz->data, fact, t, sizeof t);
+    printf("%s%s\n", lead, t);
 }
 
-/* check: "consistent" (0), the conflict (1), or the limit (3). */
-static int check_marks(const board *b, assist *a, const int *marks, int n, const char *path)
+/* The check: "consistent" (0), the conflict (1), or the limit (3). */
+static int print_check(const session *s, const session_answer *ans, const char *path, double limit)
 {
-    int_vec core = {0};
-    assist_status st = assist_check(a, marks, n, &core);
-    int rc = EXIT_DONE;
-    if (st == ASSIST_UNKNOWN) {
-        rc = limit_ran_out(path);
-    } else if (st == ASSIST_OK) {
-        puts("consistent");
-    } else {
-        print_core(b, &core);
-        rc = EXIT_NO_SOLUTION;
+    const session_check *c = &ans->check;
+    switch (c->label) {
+    case CHECK_OK: puts("consistent"); return EXIT_DONE;
+    case CHECK_UNSOLVABLE: puts("inconsistent: the puzzle itself has no solution"); return EXIT_NO_SOLUTION;
+    case CHECK_CONFLICT:
+        printf("inconsistent: %s\n",
+               c->marks.n == 1 ? "this mark cannot be right" : "these marks cannot all be right");
+        for (int i = 0; i < c->marks.n; i++)
+            fact_line(s, "  ", c->marks.v[i]);
+        return EXIT_NO_SOLUTION;
+    default: return limit_ran_out(path, limit);
     }
-    vec_free(&core);
-    return rc;
 }
 
 int cli_check(const char *save_path, const cli_options *o)
 {
     int rc0;
-    board *b = load_save(save_path, o, &rc0);
-    if (!b)
+    session *s = open_save(save_path, o, &rc0);
+    if (!s)
         return rc0;
-    assist *a = engine_for(b, o);
-    int *marks;
-    int n = board_marks(b, a, &marks);
-    int rc = check_marks(b, a, marks, n, save_path);
-    free(marks);
-    assist_free(a);
-    board_free(b);
+    session_answer ans;
+    session_check_now(s, &ans);
+    int rc = print_check(s, &ans, save_path, limit_of(o));
+    session_answer_free(&ans);
+    session_free(s);
     return rc;
 }
 
 int cli_hint(const char *save_path, const cli_options *o)
 {
     int rc0;
-    board *b = load_save(save_path, o, &rc0);
-    if (!b)
+    session *s = open_save(save_path, o, &rc0);
+    if (!s)
         return rc0;
-    assist *a = engine_for(b, o);
-    int *marks;
-    int n = board_marks(b, a, &marks);
-    assist_hint_result hr;
-    assist_status st = assist_hint(a, marks, n, NULL, 0, &hr);
+    session_answer ans;
+    session_hint_now(s, NULL, &ans);
+    const session_hint *h = &ans.hint;
     int rc = EXIT_DONE;
-    const game_family *f = b->pz->family;
-    char t[160];
-    if (st == ASSIST_UNKNOWN) {
-        rc = limit_ran_out(save_path);
-    } else if (st == ASSIST_NONE) {
-        rc = check_marks(b, a, marks, n, save_path);
-    } else if (hr.fact < 0) {
-        puts("nothing to hint: every fact is already decided");
-    } else if (!hr.forced) {
-        f->fact_text(b->pz->data, hr.fact, t, sizeof t);
-        printf("nothing is forced; a choice from one solution: %s\n", t);
-    } else {
-        f->fact_text(b->pz->data, hr.fact, t, sizeof t);
-        printf("hint: %s\n", t);
-        int_vec groups = {0}, why = {0};
-        st = assist_explain(a, marks, n, hr.fact, &groups, &why);
-        if (st == ASSIST_UNKNOWN) {
-            rc = limit_ran_out(save_path);
-        } else if (st == ASSIST_OK) {
-            if (groups.n == 0 && why.n == 0)
-                puts("forced by the rules alone");
-            for (int i = 0; i < groups.n; i++)
-                printf("because of: %s\n", assist_group_label(a, groups.v[i]));
-            for (int i = 0; i < why.n; i++) {
-                f->fact_text(b->pz->data, why.v[i], t, sizeof t);
-                printf("with your mark: %s\n", t);
-            }
-        }
-        vec_free(&groups);
-        vec_free(&why);
+    switch (h->label) {
+    case HINT_INCONSISTENT: rc = print_check(s, &ans, save_path, limit_of(o)); break;
+    case HINT_DECIDED: puts("nothing to hint: every fact is already decided"); break;
+    case HINT_CHOICE: fact_line(s, "nothing is forced; a choice from one solution: ", h->fact); break;
+    case HINT_FORCED_NO_REASON:
+        fact_line(s, "hint: ", h->fact);
+        if (h->exhaustive)
+            puts("forced: every solution has it, by exhaustive search");
+        printf("forced; no short reason found within %g s\n", limit_of(o));
+        break;
+    case HINT_FORCED:
+        fact_line(s, "hint: ", h->fact);
+        if (h->exhaustive)
+            puts("forced: every solution has it, by exhaustive search");
+        if (h->smallest)
+            printf("the smallest reason found within %g s (maybe not minimal):\n", limit_of(o));
+        if (h->groups.n == 0 && h->marks.n == 0 && h->givens.n == 0)
+            puts("forced by the rules alone");
+        for (int i = 0; i < h->groups.n; i++)
+            printf("because of: %s\n", assist_group_label(session_engine(s), h->groups.v[i]));
+        for (int i = 0; i < h->marks.n; i++)
+            fact_line(s, "with your mark: ", h->marks.v[i]);
+        for (int i = 0; i < h->givens.n; i++)
+            fact_line(s, "with the given: ", h->givens.v[i]);
+        break;
+    default: rc = limit_ran_out(save_path, limit_of(o)); break;
     }
-    free(marks);
-    assist_free(a);
-    board_free(b);
+    session_answer_free(&ans);
+    session_free(s);
     return rc;
 }

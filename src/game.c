@@ -145,5 +145,44 @@ assist *puzzle_encode(const puzzle *p)
 {
     assist *a = assist_create();
     p->family->encode(p->data, a);
+    if (p->family->enumerate)
+        assist_set_enumerator(a, p->family->enumerate, p->data, NULL);
+    if (p->family->images)
+        assist_set_images(a, p->family->images, p->data, NULL);
     return a;
+}
+
+/* state_marks(state) into a buffer that grows until it holds them all. */
+static int marks_of(const puzzle *p, const int *state, int **out)
+{
+    for (int max = p->nstate + 2;; max *= 2) {
+        *out = xcalloc((size_t)max, sizeof **out);
+        int n = p->family->state_givens ? p->family->state_givens(p->data, state, *out, max)
+                                        : p->family->state_marks(p->data, state, *out, max);
+        if (n < max)
+            return n;
+        free(*out);
+    }
+}
+
+int puzzle_givens(const puzzle *p, const int *state, int **out)
+{
+    if (p->family->state_givens)
+        return marks_of(p, state, out);
+    /* the starting board's marks are the givens; keep those the state
+     * still asserts (a family refuses moves that change a given) */
+    int *start = xcalloc((size_t)p->nstate + 1, sizeof *start);
+    p->family->init_state(p->data, start);
+    int *given, *now;
+    int ng = marks_of(p, start, &given), nn = marks_of(p, state, &now), n = 0;
+    for (int i = 0; i < ng; i++)
+        for (int j = 0; j < nn; j++)
+            if (given[i] == now[j]) {
+                given[n++] = given[i];
+                break;
+            }
+    free(now);
+    free(start);
+    *out = given;
+    return n;
 }

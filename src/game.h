@@ -137,6 +137,27 @@ typedef struct game_family {
      * seconds bounds the time (0: none). */
     assist_status (*count)(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                            double seconds, long *count);
+
+    /* Optional (NULL: the marks of the starting board, init_state, that
+     * state_marks(state) also gives): which of state_marks(state)'s marks
+     * the puzzle gives (given pieces and tiles, locked cells), in the same
+     * numbering.  The engine takes them as givens (assist_set_givens): named
+     * as givens in reasons, never in a check's conflict.  A family whose
+     * fact numbers depend on the state (Tantrix's frame) fills it in. */
+    int (*state_givens)(const void *pz, const int *state, int *givens_out, int max);
+
+    /* Optional (NULL: none): the family's own complete search, listing the
+     * solutions under the marks (assist_enum_fn, with pz for ctx).
+     * puzzle_encode attaches it to the engine, whose forced set then proves
+     * facts by exhaustion where CDCL is slow. */
+    int (*enumerate)(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
+                     assist_solution_fn add, void *add_ctx);
+
+    /* Optional (NULL: none): the solutions the puzzle's symmetries map a
+     * solution to (assist_images_fn, with pz for ctx); puzzle_encode
+     * attaches it.  The forced set takes them as witnesses once the
+     * solver confirms each. */
+    void (*images)(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx);
 } game_family;
 
 /* The registry of families. */
@@ -163,7 +184,12 @@ puzzle *puzzle_from_text(const char *text, const char *source, const char *ext_h
                          const char *game_name, diag *err);
 void puzzle_free(puzzle *p);
 
-/* A fresh engine with the puzzle encoded. */
+/* A fresh engine with the puzzle encoded (and the family's enumerator,
+ * if any, attached). */
 assist *puzzle_encode(const puzzle *p);
+
+/* The givens of a board in state (see state_givens): fact numbers into
+ * *out (caller frees); returns how many. */
+int puzzle_givens(const puzzle *p, const int *state, int **out);
 
 #endif

@@ -70,6 +70,33 @@ static int symmetries(const hexiom_puzzle *h, int *perm)
     return found;
 }
 
+/* The family's images hook: a solution under each symmetry of the board
+ * (those symmetries() keeps), as fact lists. */
+static void images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx)
+{
+    const hexiom_puzzle *h = pz;
+    int n = h->ncells;
+    int *perm = xmalloc((size_t)12 * (size_t)n * sizeof *perm);
+    int nsym = symmetries(h, perm);
+    int *facts = xmalloc((size_t)h->nslots * HEXIOM_FACTS_PER_SLOT * sizeof *facts);
+    for (int g = 0; g < nsym; g++) {
+        const int *p = perm + (size_t)g * (size_t)n;
+        int m = 0;
+        for (int c = 0; c < n; c++) {
+            if (h->hole[c])
+                continue;
+            for (int what = 0; what < HEXIOM_FACTS_PER_SLOT; what++) {
+                int f = hexiom_fact(h, c, what);
+                if (f < nfacts && solution[f])
+                    facts[m++] = hexiom_fact(h, p[c], what);
+            }
+        }
+        add(add_ctx, facts, m);
+    }
+    free(facts);
+    free(perm);
+}
+
 /* Lex-leader: the vector of empty slots, taken ring by ring from the
  * centre out (reading order within a ring), is no larger than its image
  * under each symmetry, so exactly one solution of every orbit survives:
@@ -390,4 +417,5 @@ const game_family hexiom_family = {
     .help = hexiom_help,
     .state_ok = hexiom_state_ok,
     .count = hexiom_count,
+    .images = images,
 };

@@ -81,15 +81,18 @@ bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fac
 
 /* --- marks, moves, answers --- */
 
-static int state_marks(const void *pz, const int *state, int *marks, int max)
+/* The placed tiles as facts in the state's frame (only the given ones
+ * when givens_only: their fact numbers depend on the frame, which a tile
+ * the player places can change). */
+static int placed_marks(const tantrix_puzzle *t, const int *state, bool givens_only, int *marks,
+                        int max)
 {
-    const tantrix_puzzle *t = pz;
     tantrix_frame f = tantrix_frame_of(t, state);
     *t->frame = f;
     memcpy(t->seen, state, (size_t)(3 * t->n) * sizeof *state);
     int m = 0;
     for (int i = 0; i < t->n && m < max; i++) {
-        if (!placed(state, i))
+        if (!placed(state, i) || (givens_only && t->given_rot[i] == TANTRIX_OFF))
             continue;
         int q, r, rot;
         tantrix_to_frame(&f, state[3 * i + 1], state[3 * i + 2], state[3 * i], &q, &r, &rot);
@@ -97,6 +100,16 @@ static int state_marks(const void *pz, const int *state, int *marks, int max)
         marks[m++] = cell >= 0 ? tantrix_fact(t, i, cell, rot) : t->nplace + i;
     }
     return m;
+}
+
+static int state_marks(const void *pz, const int *state, int *marks, int max)
+{
+    return placed_marks(pz, state, false, marks, max);
+}
+
+static int state_givens(const void *pz, const int *state, int *marks, int max)
+{
+    return placed_marks(pz, state, true, marks, max);
 }
 
 static void apply_solution(const void *pz, const bool *facts, int *state)
@@ -187,6 +200,33 @@ static assist_status count(const void *pz, assist *a, const int *marks, int nmar
     return assist_count(a, &anchor, 1, limit, out);
 }
 
+/* The family's images hook: a solution turned about the frame's origin
+ * by each sixth (the frame's hexagon is turned onto itself; marks, which
+ * fix the frame, rule the turned ones out, so this serves the empty
+ * board, where every placement is a choice). */
+static void images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx)
+{
+    const tantrix_puzzle *t = pz;
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    for (int k = 1; k < 6; k++) {
+        int m = 0;
+        for (int f = 0; f < t->nplace && f < nfacts; f++) {
+            if (!solution[f])
+                continue;
+            int rot = f % 6, cell = (f / 6) % t->ncells, tile = f / 6 / t->ncells;
+            int q = t->cell_q[cell], r = t->cell_r[cell];
+            hex_rotate(&q, &r, k);
+            int c2 = tantrix_cell(t, q, r);
+            if (c2 < 0 || m == t->n)
+                break;
+            facts[m++] = tantrix_fact(t, tile, c2, (rot + k) % 6);
+        }
+        if (m == t->n)
+            add(add_ctx, facts, m);
+    }
+    free(facts);
+}
+
 /* A board the player could have made: rotations 0..5 or off the board,
  * coordinates in range, no two tiles on one cell. */
 static bool state_ok(const void *pz, const int *state, char *why, size_t n)
@@ -229,6 +269,7 @@ const game_family tantrix_family = {
     .init_state = init_state,
     .encode = tantrix_encode,
     .state_marks = state_marks,
+    .state_givens = state_givens,
     .apply_solution = apply_solution,
     .fact_move = fact_move,
     .fact_text = fact_text,
@@ -244,4 +285,5 @@ const game_family tantrix_family = {
     .help = tantrix_help,
     .state_ok = state_ok,
     .count = count,
+    .images = images,
 };

@@ -262,4 +262,5 @@ const game_family tetravex_family = {
     .fact_distance = tetravex_ui_fact_distance,
     .help = tetravex_ui_help,
     .state_ok = tetravex_state_ok,
+    .enumerate = tetravex_enumerate,
 };

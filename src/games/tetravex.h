@@ -46,6 +46,10 @@ void tetravex_encode(const void *pz, assist *a);
 int tetravex_search(const tetravex_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
                     int_vec *facts_out);
 void tetravex_search_attach(const tetravex_puzzle *t, assist *a);
+/* The same search run to the end, as the family's enumerator (see
+ * game_family.enumerate): pz is the tetravex_puzzle. */
+int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                       assist_solution_fn add, void *add_ctx);
 
 void *tetravex_ui_create(const void *pz);
 void tetravex_ui_free(void *ui);

@@ -518,3 +518,53 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a)
 {
     assist_set_guess(a, search, make_ctx(t), free_ctx);
 }
+
+/* The family's enumerator (game_family.enumerate): every solution under
+ * the marks, by one corner's search run to the end.  A search is complete
+ * and meets each arrangement of tile types once (the likelihood bands of
+ * the corner square are disjoint and the last takes the rest), so when it
+ * runs out of candidates the list is every solution: a proof by
+ * exhaustion.  After a solution it backs up one level and goes on. */
+int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                       assist_solution_fn add, void *add_ctx)
+{
+    ts_ctx *x = make_ctx(pz);
+    ts_run run;
+    int st = run_init(x, &run, 0, marks, nmarks) ? -2 : 1; /* -2: going on */
+    double now = monotonic_seconds();
+    double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
+    int *facts = xcalloc((size_t)x->cells + 1, sizeof *facts);
+    long found = 0;
+    while (st == -2) {
+        int r = run_steps(x, &run, TS_SLICE);
+        if (r == 1) {
+            for (int c = 0; c < x->cells; c++)
+                facts[c] = c * x->ntypes + run.place[c];
+            add(add_ctx, facts, x->cells);
+            if (++found > limit) {
+                st = 0;
+                break;
+            }
+            if (run.norder == 0) { /* the marks filled the board: nothing else */
+                st = 1;
+                break;
+            }
+            run.depth--;
+            take(x, &run, run.order[run.depth]);
+            continue;
+        }
+        if (r == 0) {
+            st = 1;
+            break;
+        }
+        now = monotonic_seconds();
+        if ((deadline > 0 && now >= deadline) || (b && b->poll && now >= next_poll && b->poll(b->poll_ctx)))
+            st = -1;
+        if (b && b->poll && now >= next_poll)
+            next_poll = now + 0.03;
+    }
+    free(facts);
+    run_free(&run);
+    free_ctx(x);
+    return st;
+}

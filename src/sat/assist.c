@@ -1,30 +1,10 @@
 /* assist.c: solve, check, hint, explain and count over facts and groups,
  * with lazy cuts and one deadline per service call. */
-#include "sat/assist.h"
+#include "sat/assist_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct assist {
-    sat_solver *sat;         /* groups always on: solve, check, hint, count */
-    sat_solver *explainer;   /* groups behind selectors: explain (made on demand) */
-    sat_solver *solver_copy; /* solve-only clauses as root clauses (assist_solve_on_copy) */
-    bool solve_on_copy;
-    int_vec fact_lits;
-    int_vec group_sels;
-    char **group_labels;
-    int solve_only_sel; /* 0 until a solve-only clause is added */
-    assist_refine_fn refine;
-    void *refine_ctx;
-    void (*free_ctx)(void *);
-    assist_guess_fn guess;
-    void *guess_ctx;
-    void (*free_guess_ctx)(void *);
-    sat_budget budget;
-    bool has_budget;
-    double deadline; /* absolute, for the running service call */
-    bool cancelled;
-};
 
 assist *assist_create(void)
 {
@@ -41,6 +21,12 @@ void assist_free(assist *a)
         a->free_ctx(a->refine_ctx);
     if (a->free_guess_ctx)
         a->free_guess_ctx(a->guess_ctx);
+    if (a->free_enum_ctx)
+        a->free_enum_ctx(a->enum_ctx);
+    if (a->free_images_ctx)
+        a->free_images_ctx(a->images_ctx);
+    vec_free(&a->givens);
+    free(a->given_sign);
     for (int i = 0; i < a->group_sels.n; i++)
         free(a->group_labels[i]);
     free(a->group_labels);
@@ -108,6 +94,58 @@ void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_c
     a->free_guess_ctx = free_ctx;
 }
 
+void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void (*free_ctx)(void *))
+{
+    if (a->free_enum_ctx)
+        a->free_enum_ctx(a->enum_ctx);
+    a->enumerate = enumerate;
+    a->enum_ctx = ctx;
+    a->free_enum_ctx = free_ctx;
+}
+
+void assist_set_images(assist *a, assist_images_fn images, void *ctx, void (*free_ctx)(void *))
+{
+    if (a->free_images_ctx)
+        a->free_images_ctx(a->images_ctx);
+    a->images = images;
+    a->images_ctx = ctx;
+    a->free_images_ctx = free_ctx;
+}
+
+void assist_set_givens(assist *a, const int *givens, int ngivens)
+{
+    a->givens.n = 0;
+    free(a->given_sign);
+    a->given_cap = sat_num_vars(a->sat) + 1;
+    a->given_sign = xcalloc((size_t)a->given_cap, 1);
+    for (int i = 0; i < ngivens; i++) {
+        int f = givens[i];
+        if (f < 0 || f >= a->fact_lits.n)
+            continue;
+        int lit = a->fact_lits.v[f];
+        int v = abs(lit);
+        if (v < a->given_cap && a->given_sign[v] == (lit > 0 ? 1 : -1))
+            continue; /* the same literal twice */
+        if (v < a->given_cap)
+            a->given_sign[v] = (signed char)(lit > 0 ? 1 : -1);
+        vec_push(&a->givens, f);
+    }
+}
+
+int assist_num_givens(const assist *a) { return a->givens.n; }
+
+/* Does a given assert this literal? */
+bool ai_given_lit(const assist *a, int lit)
+{
+    int v = abs(lit);
+    return v < a->given_cap && a->given_sign[v] == (lit > 0 ? 1 : -1);
+}
+
+bool assist_is_given(const assist *a, int fact)
+{
+    return fact >= 0 && fact < a->fact_lits.n && ai_given_lit(a, a->fact_lits.v[fact]);
+}
+
 void assist_set_budget(assist *a, const sat_budget *budget)
 {
     a->has_budget = budget != NULL;
@@ -117,23 +155,41 @@ void assist_set_budget(assist *a, const sat_budget *budget)
 
 bool assist_was_cancelled(const assist *a) { return a->cancelled; }
 
-static void start_call(assist *a)
+void ai_start_call(assist *a)
 {
     a->cancelled = false;
     a->deadline = (a->has_budget && a->budget.seconds > 0) ? monotonic_seconds() + a->budget.seconds : 0;
 }
 
-/* Assumption list: the marks as fact literals. */
-static void base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out)
+/* Assumption list: the givens, then the marks that are not givens, as
+ * fact literals. */
+void ai_base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out)
 {
     out->n = 0;
+    for (int i = 0; i < a->givens.n; i++)
+        vec_push(out, a->fact_lits.v[a->givens.v[i]]);
     for (int i = 0; i < nmarks; i++)
-        vec_push(out, a->fact_lits.v[marks[i]]);
+        if (!ai_given_lit(a, a->fact_lits.v[marks[i]]))
+            vec_push(out, a->fact_lits.v[marks[i]]);
+}
+
+/* The givens and the marks that are not givens, as fact numbers (for a
+ * family's own search, which knows no givens). */
+void ai_all_marks(const assist *a, const int *marks, int nmarks, int_vec *out)
+{
+    out->n = 0;
+    for (int i = 0; i < a->givens.n; i++)
+        vec_push(out, a->givens.v[i]);
+    for (int i = 0; i < nmarks; i++)
+        if (!ai_given_lit(a, a->fact_lits.v[marks[i]]))
+            vec_push(out, marks[i]);
 }
 
 /* One solver call under the service's deadline, repeated while the family's
- * lazy check cuts the model off. */
-static sat_result call_on(assist *a, sat_solver *sat, const int *assumptions, int n)
+ * lazy check cuts the model off; constraint (nc literals, may be 0) binds
+ * for the call only. */
+sat_result ai_call_constrained(assist *a, sat_solver *sat, const int *assumptions, int n,
+                                   const int *constraint, int nc)
 {
     for (;;) {
         sat_budget b = a->budget;
@@ -147,7 +203,7 @@ static sat_result call_on(assist *a, sat_solver *sat, const int *assumptions, in
             }
             bp = &b;
         }
-        sat_result r = sat_solve(sat, assumptions, n, bp);
+        sat_result r = sat_solve_constrained(sat, assumptions, n, constraint, nc, bp);
         if (r == SAT_UNKNOWN && sat_was_cancelled(sat))
             a->cancelled = true;
         if (r != SAT_SAT || !a->refine)
@@ -157,12 +213,17 @@ static sat_result call_on(assist *a, sat_solver *sat, const int *assumptions, in
     }
 }
 
-static sat_result call(assist *a, const int *assumptions, int n)
+sat_result ai_call_on(assist *a, sat_solver *sat, const int *assumptions, int n)
 {
-    return call_on(a, a->sat, assumptions, n);
+    return ai_call_constrained(a, sat, assumptions, n, NULL, 0);
 }
 
-static assist_status status_of(sat_result r)
+sat_result ai_call(assist *a, const int *assumptions, int n)
+{
+    return ai_call_on(a, a->sat, assumptions, n);
+}
+
+assist_status ai_status_of(sat_result r)
 {
     return r == SAT_SAT ? ASSIST_OK : r == SAT_UNSAT ? ASSIST_NONE : ASSIST_UNKNOWN;
 }
@@ -188,7 +249,7 @@ static sat_result solve_copy(assist *a, const int *assumptions, int n, bool *fac
     } else {
         sat_sync_clone(a->solver_copy, a->sat);
     }
-    sat_result r = call_on(a, a->solver_copy, assumptions, n);
+    sat_result r = ai_call_on(a, a->solver_copy, assumptions, n);
     if (r == SAT_SAT && facts_out)
         for (int f = 0; f < a->fact_lits.n; f++)
             facts_out[f] = sat_value(a->solver_copy, a->fact_lits.v[f]);
@@ -207,18 +268,20 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks)
         if (b.seconds <= 0)
             return SAT_UNKNOWN;
     }
-    int_vec facts = {0}, as = {0};
-    int g = a->guess(a->guess_ctx, marks, nmarks, a->has_budget ? &b : NULL, &facts);
+    int_vec facts = {0}, as = {0}, all = {0};
+    ai_all_marks(a, marks, nmarks, &all);
+    int g = a->guess(a->guess_ctx, all.v, all.n, a->has_budget ? &b : NULL, &facts);
+    vec_free(&all);
     sat_result r = SAT_UNSAT;
     if (g < 0) {
         a->cancelled = true;
         r = SAT_UNKNOWN;
     } else if (g > 0) {
-        base_assumptions(a, marks, nmarks, &as);
+        ai_base_assumptions(a, marks, nmarks, &as);
         for (int i = 0; i < facts.n; i++)
             if (facts.v[i] >= 0 && facts.v[i] < a->fact_lits.n)
                 vec_push(&as, a->fact_lits.v[facts.v[i]]);
-        r = call(a, as.v, as.n); /* UNSAT: a wrong proposal, the usual search decides */
+        r = ai_call(a, as.v, as.n); /* UNSAT: a wrong proposal, the usual search decides */
     }
     vec_free(&facts);
     vec_free(&as);
@@ -227,38 +290,38 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks)
 
 assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out)
 {
-    start_call(a);
+    ai_start_call(a);
     if (a->guess) {
         sat_result r = solve_by_guess(a, marks, nmarks);
         if (r == SAT_SAT && facts_out)
             read_facts(a, facts_out);
         if (r != SAT_UNSAT)
-            return status_of(r);
+            return ai_status_of(r);
     }
     int_vec as = {0};
-    base_assumptions(a, marks, nmarks, &as);
+    ai_base_assumptions(a, marks, nmarks, &as);
     if (a->solve_on_copy && a->solve_only_sel) {
         sat_result r = solve_copy(a, as.v, as.n, facts_out);
         if (r == SAT_UNSAT) { /* as below: ask again without them */
-            r = call(a, as.v, as.n);
+            r = ai_call(a, as.v, as.n);
             if (r == SAT_SAT && facts_out)
                 read_facts(a, facts_out);
         }
         vec_free(&as);
-        return status_of(r);
+        return ai_status_of(r);
     }
     if (a->solve_only_sel)
         vec_push(&as, a->solve_only_sel);
-    sat_result r = call(a, as.v, as.n);
+    sat_result r = ai_call(a, as.v, as.n);
     /* Solve-only clauses (symmetry breaking) keep one solution of each
      * symmetric family; marks that fit only another member would look
      * inconsistent, so UNSAT is asked again without them. */
     if (r == SAT_UNSAT && a->solve_only_sel)
-        r = call(a, as.v, as.n - 1);
+        r = ai_call(a, as.v, as.n - 1);
     if (r == SAT_SAT && facts_out)
         read_facts(a, facts_out);
     vec_free(&as);
-    return status_of(r);
+    return ai_status_of(r);
 }
 
 /* Deletion-based shrinking: items[0..n) (assumption literals) are known to
@@ -266,10 +329,12 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
  * the set unsatisfiable, narrowing to the solver's failed subset each time,
  * and stop once `enough` items are known to be needed (the set left then
  * holds at least that many).  Returns the new length (items reordered in
- * place), or -1 on timeout. */
-static int shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
-                        int enough)
+ * place); on timeout *timed_out is set and items[0..length) is the set
+ * shrunk so far, which is still unsatisfiable with fixed[]. */
+int ai_shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
+                        int enough, bool *timed_out)
 {
+    *timed_out = false;
     int_vec as = {0};
     int i = 0;
     while (i < n && i < enough) {
@@ -279,10 +344,11 @@ static int shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *i
         for (int k = 0; k < n; k++)
             if (k != i)
                 vec_push(&as, items[k]);
-        sat_result r = call_on(a, sat, as.v, as.n);
+        sat_result r = ai_call_on(a, sat, as.v, as.n);
         if (r == SAT_UNKNOWN) {
-            vec_free(&as);
-            return -1;
+            /* items[0..n) still force the conflict: the smallest found */
+            *timed_out = true;
+            break;
         }
         if (r == SAT_SAT) {
             i++; /* items[0..i] are needed */
@@ -301,33 +367,39 @@ static int shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *i
 }
 
 /* A minimal core: shrink until every item left is needed. */
-static int shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n)
+int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
+                       bool *timed_out)
 {
-    return shrink_until(a, sat, fixed, items, n, n);
+    return ai_shrink_until(a, sat, fixed, items, n, n, timed_out);
 }
 
 assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out)
 {
-    start_call(a);
+    ai_start_call(a);
     if (core_out)
         core_out->n = 0;
     int_vec as = {0};
-    base_assumptions(a, marks, nmarks, &as);
-    sat_result r = call(a, as.v, as.n);
+    ai_base_assumptions(a, marks, nmarks, &as);
+    sat_result r = ai_call(a, as.v, as.n);
     if (r != SAT_UNSAT) {
         vec_free(&as);
-        return status_of(r);
+        return ai_status_of(r);
     }
-    /* Marks in the solver's core, then shrunk to a minimal set. */
+    /* Marks in the solver's core, then shrunk to a minimal set; the givens
+     * stay assumed throughout, so they are never part of it. */
     int *items = xcalloc((size_t)nmarks + 1, sizeof *items);
     int n = 0;
     for (int i = 0; i < nmarks; i++)
-        if (sat_failed(a->sat, a->fact_lits.v[marks[i]]))
+        if (!ai_given_lit(a, a->fact_lits.v[marks[i]]) && sat_failed(a->sat, a->fact_lits.v[marks[i]]))
             items[n++] = a->fact_lits.v[marks[i]];
-    int_vec none = {0};
-    n = shrink_core(a, a->sat, &none, items, n);
+    int_vec fixed = {0};
+    for (int i = 0; i < a->givens.n; i++)
+        vec_push(&fixed, a->fact_lits.v[a->givens.v[i]]);
+    bool timed_out;
+    n = ai_shrink_core(a, a->sat, &fixed, items, n, &timed_out);
+    vec_free(&fixed);
     assist_status st = ASSIST_NONE;
-    if (n < 0) {
+    if (timed_out) {
         st = ASSIST_UNKNOWN;
     } else if (core_out) {
         /* map literals back to the marks (first mark with that literal) */
@@ -343,13 +415,7 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     return st;
 }
 
-/* A hint looks further than the nearest forced fact only when that one's
- * proof needs more than SIMPLE_PROOF groups, and then compares up to
- * HINT_CHOICES forced facts, nearest first. */
-#define SIMPLE_PROOF 2
-#define HINT_CHOICES 4
-
-static void sync_explainer(assist *a)
+void ai_sync_explainer(assist *a)
 {
     if (!a->explainer)
         a->explainer = sat_clone_with_groups(a->sat);
@@ -357,175 +423,18 @@ static void sync_explainer(assist *a)
         sat_sync_clone(a->explainer, a->sat);
 }
 
-/* How many groups the proof of a forced fact needs, judged by one solver
- * call on the copy with selectors (its failed selectors: a core, not
- * always the smallest, but a fair measure); -1 when out of time. */
-static int proof_size(assist *a, const int *marks, int nmarks, int fact)
-{
-    sync_explainer(a);
-    int_vec as = {0};
-    base_assumptions(a, marks, nmarks, &as);
-    for (int g = 0; g < a->group_sels.n; g++)
-        vec_push(&as, a->group_sels.v[g]);
-    vec_push(&as, -a->fact_lits.v[fact]);
-    int size = -1;
-    if (call_on(a, a->explainer, as.v, as.n) == SAT_UNSAT) {
-        size = 0;
-        for (int g = 0; g < a->group_sels.n; g++)
-            size += sat_failed(a->explainer, a->group_sels.v[g]);
-    }
-    vec_free(&as);
-    return size;
-}
-
-assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
-                          assist_hint_result *out)
-{
-    start_call(a);
-    out->fact = -1;
-    out->forced = false;
-    int nf = a->fact_lits.n;
-    int_vec as = {0};
-    base_assumptions(a, marks, nmarks, &as);
-    sat_result r = call(a, as.v, as.n);
-    if (r != SAT_SAT) {
-        vec_free(&as);
-        return status_of(r);
-    }
-    /* candidate[f]: unmarked and true in every model seen so far */
-    bool *candidate = xcalloc((size_t)nf, sizeof *candidate);
-    bool *marked = xcalloc((size_t)nf, sizeof *marked);
-    for (int i = 0; i < nmarks; i++)
-        marked[marks[i]] = true;
-    /* a fact whose literal a mark already asserts is not news either */
-    int_vec marked_lits = {0};
-    for (int i = 0; i < nmarks; i++)
-        vec_push(&marked_lits, a->fact_lits.v[marks[i]]);
-    for (int f = 0; f < nf; f++) {
-        bool same_as_mark = false;
-        for (int i = 0; i < marked_lits.n && !same_as_mark; i++)
-            same_as_mark = marked_lits.v[i] == a->fact_lits.v[f];
-        candidate[f] = !marked[f] && !same_as_mark && sat_value(a->sat, a->fact_lits.v[f]);
-    }
-    int choice = -1;
-    int ntried = order ? norder : nf;
-    for (int i = 0; i < ntried && choice < 0; i++)
-        if (candidate[order ? order[i] : i])
-            choice = order ? order[i] : i;
-    assist_status st = ASSIST_OK;
-    int base_n = as.n;
-    /* best: the forced fact with the smallest proof seen so far */
-    int best = -1, best_size = -1, nforced = 0;
-    for (int i = 0; i < ntried && nforced < HINT_CHOICES; i++) {
-        int f = order ? order[i] : i;
-        if (f < 0 || f >= nf || !candidate[f])
-            continue;
-        as.n = base_n;
-        vec_push(&as, -a->fact_lits.v[f]);
-        r = call(a, as.v, as.n);
-        if (r == SAT_UNSAT) {
-            nforced++;
-            candidate[f] = false;
-            int size = a->group_sels.n ? proof_size(a, marks, nmarks, f) : 0;
-            if (best < 0 || (size >= 0 && size < best_size)) {
-                best = f;
-                best_size = size;
-            }
-            if (best_size >= 0 && best_size <= SIMPLE_PROOF)
-                break; /* near and simple: a player's next step */
-            continue;
-        }
-        if (r == SAT_UNKNOWN) {
-            if (best < 0)
-                st = ASSIST_UNKNOWN;
-            break;
-        }
-        /* model filtering: a fact false here is not forced */
-        for (int g = 0; g < nf; g++)
-            if (candidate[g] && !sat_value(a->sat, a->fact_lits.v[g]))
-                candidate[g] = false;
-    }
-    if (best >= 0) {
-        out->fact = best;
-        out->forced = true;
-    } else if (st == ASSIST_OK) {
-        out->fact = choice; /* -1 when every fact is already marked */
-    }
-    free(candidate);
-    free(marked);
-    vec_free(&marked_lits);
-    vec_free(&as);
-    return st;
-}
-
-assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, int_vec *groups_out,
-                             int_vec *marks_out)
-{
-    start_call(a);
-    if (groups_out)
-        groups_out->n = 0;
-    if (marks_out)
-        marks_out->n = 0;
-    if (fact < 0 || fact >= a->fact_lits.n)
-        return ASSIST_NONE;
-    /* The copy with selectors: its failed selectors name the groups. */
-    sync_explainer(a);
-    sat_solver *sat = a->explainer;
-    int_vec fixed = {0};
-    vec_push(&fixed, -a->fact_lits.v[fact]);
-    int_vec items = {0};
-    base_assumptions(a, marks, nmarks, &items);
-    for (int g = 0; g < a->group_sels.n; g++)
-        vec_push(&items, a->group_sels.v[g]);
-    int_vec as = {0};
-    for (int i = 0; i < items.n; i++)
-        vec_push(&as, items.v[i]);
-    vec_push(&as, fixed.v[0]);
-    sat_result r = call_on(a, sat, as.v, as.n);
-    assist_status st = status_of(r);
-    if (r == SAT_SAT) {
-        st = ASSIST_NONE; /* not forced: nothing to explain */
-    } else if (r == SAT_UNSAT) {
-        int n = 0;
-        for (int i = 0; i < items.n; i++)
-            if (sat_failed(sat, items.v[i]))
-                items.v[n++] = items.v[i];
-        n = shrink_core(a, sat, &fixed, items.v, n);
-        if (n < 0) {
-            st = ASSIST_UNKNOWN;
-        } else {
-            st = ASSIST_OK;
-            for (int k = 0; k < n; k++) {
-                int lit = items.v[k];
-                for (int g = 0; g < a->group_sels.n; g++)
-                    if (a->group_sels.v[g] == lit && groups_out)
-                        vec_push(groups_out, g);
-                for (int i = 0; i < nmarks; i++)
-                    if (a->fact_lits.v[marks[i]] == lit && marks_out) {
-                        vec_push(marks_out, marks[i]);
-                        break;
-                    }
-            }
-        }
-    }
-    vec_free(&fixed);
-    vec_free(&items);
-    vec_free(&as);
-    return st;
-}
-
 assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int fact, int enough,
                                     int_vec *groups_out)
 {
-    start_call(a);
+    ai_start_call(a);
     groups_out->n = 0;
     if (fact < 0 || fact >= a->fact_lits.n)
         return ASSIST_NONE;
-    sync_explainer(a);
+    ai_sync_explainer(a);
     sat_solver *sat = a->explainer;
     /* the marks and the fact's negation are fixed; only selectors shrink */
     int_vec fixed = {0}, items = {0}, as = {0};
-    base_assumptions(a, marks, nmarks, &fixed);
+    ai_base_assumptions(a, marks, nmarks, &fixed);
     vec_push(&fixed, -a->fact_lits.v[fact]);
     for (int g = 0; g < a->group_sels.n; g++)
         vec_push(&items, a->group_sels.v[g]);
@@ -533,8 +442,8 @@ assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int
         vec_push(&as, fixed.v[i]);
     for (int i = 0; i < items.n; i++)
         vec_push(&as, items.v[i]);
-    sat_result r = call_on(a, sat, as.v, as.n);
-    assist_status st = status_of(r);
+    sat_result r = ai_call_on(a, sat, as.v, as.n);
+    assist_status st = ai_status_of(r);
     if (r == SAT_SAT) {
         st = ASSIST_NONE; /* not forced */
     } else if (r == SAT_UNSAT) {
@@ -551,7 +460,7 @@ assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int
                 vec_push(&as, fixed.v[i]);
             for (int i = 0; i < n; i++)
                 vec_push(&as, items.v[i]);
-            r = call_on(a, sat, as.v, as.n);
+            r = ai_call_on(a, sat, as.v, as.n);
             int m = 0;
             for (int i = 0; r == SAT_UNSAT && i < n; i++)
                 if (sat_failed(sat, items.v[i]))
@@ -562,8 +471,12 @@ assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int
         }
         if (r == SAT_UNKNOWN)
             n = -1;
-        else if (enough > 0 && n > 1)
-            n = shrink_until(a, sat, &fixed, items.v, n, enough);
+        else if (enough > 0 && n > 1) {
+            bool timed_out;
+            n = ai_shrink_until(a, sat, &fixed, items.v, n, enough, &timed_out);
+            if (timed_out)
+                n = -1;
+        }
         if (n < 0) {
             st = ASSIST_UNKNOWN;
         } else {
@@ -582,13 +495,13 @@ assist_status assist_explain_groups(assist *a, const int *marks, int nmarks, int
 
 assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, long *count)
 {
-    start_call(a);
+    ai_start_call(a);
     *count = 0;
     /* Blocking clauses go behind a fresh activation literal, retired at the
      * end, so counting leaves the formula as it found it. */
     int act = sat_new_var(a->sat);
     int_vec as = {0};
-    base_assumptions(a, marks, nmarks, &as);
+    ai_base_assumptions(a, marks, nmarks, &as);
     vec_push(&as, act);
     /* block on the distinct variables behind the facts */
     int nvars = sat_num_vars(a->sat);
@@ -605,7 +518,7 @@ assist_status assist_count(assist *a, const int *marks, int nmarks, long limit, 
     assist_status st = ASSIST_OK;
     int_vec block = {0};
     while (*count < limit) {
-        sat_result r = call(a, as.v, as.n);
+        sat_result r = ai_call(a, as.v, as.n);
         if (r == SAT_UNSAT)
             break;
         if (r == SAT_UNKNOWN) {

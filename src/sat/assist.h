@@ -11,6 +11,10 @@
 #include "sat/solver.h"
 #include "util.h"
 
+/* This engine has the labelled API (labels, reasons, givens, the forced
+ * set, enumerators): lets tools built against older copies tell. */
+#define ASSIST_HAS_LABELS 1
+
 typedef enum {
     ASSIST_OK = 0,      /* answered */
     ASSIST_NONE = 1,    /* no solution under the marks */
@@ -65,6 +69,29 @@ typedef int (*assist_guess_fn)(void *ctx, const int *marks, int nmarks, const sa
                                int_vec *facts_out);
 void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_ctx)(void *));
 
+/* Opt-in: a family's own complete search lists the solutions consistent
+ * with the marks (givens included in marks).  For each solution found it
+ * calls add(add_ctx, facts, n) with the fact numbers true in that whole
+ * solution (every other fact false in it).  Returns 1 when it has listed
+ * every solution and there were at most `limit`; 0 when it stopped at
+ * limit + 1 solutions (more exist); -1 when the budget ran out or its poll
+ * cancelled it (what it listed is still listed).  The forced set uses it:
+ * a finished list proves by exhaustion which facts every solution has. */
+typedef void (*assist_solution_fn)(void *add_ctx, const int *facts, int n);
+typedef int (*assist_enum_fn)(void *ctx, const int *marks, int nmarks, long limit,
+                              const sat_budget *budget, assist_solution_fn add, void *add_ctx);
+void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void (*free_ctx)(void *));
+
+/* Opt-in: a family's symmetries.  Given a solution (solution[f] for every
+ * fact), it calls add(add_ctx, facts, n) with the true facts of each
+ * solution a symmetry of the puzzle maps it to.  The forced set takes
+ * each image that agrees with the marks as another witness, once the
+ * solver confirms it (one call with its facts assumed), so a wrong image
+ * costs time, never a wrong answer. */
+typedef void (*assist_images_fn)(void *ctx, const bool *solution, int nfacts, assist_solution_fn add,
+                                 void *add_ctx);
+void assist_set_images(assist *a, assist_images_fn images, void *ctx, void (*free_ctx)(void *));
+
 /* ctx is freed with free_ctx (may be NULL) when the engine is freed. */
 void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_ctx)(void *));
 
@@ -73,6 +100,20 @@ void assist_set_lazy(assist *a, assist_refine_fn refine, void *ctx, void (*free_
 void assist_set_budget(assist *a, const sat_budget *budget);
 bool assist_was_cancelled(const assist *a);
 
+/* Givens: facts the puzzle itself fixes (a given Tracks piece, a locked
+ * Tantrix or Hexiom tile), as opposed to the player's marks.  Every call
+ * that follows assumes them, as it assumes the marks, but: a check's
+ * conflict set never names a given; an explanation lists the givens it
+ * needs apart from the marks (assist_reason.givens, and never in
+ * assist_explain's marks_out); a hint never offers one.  A mark that is
+ * also a given (or has a given's literal) counts as the given, so callers
+ * may pass the whole board's marks, givens included.  Replaces the
+ * previous list; NULL/0 clears it.  (Where givens come from: the family's
+ * state_givens hook, see game.h.) */
+void assist_set_givens(assist *a, const int *givens, int ngivens);
+int assist_num_givens(const assist *a);
+bool assist_is_given(const assist *a, int fact);
+
 /* One solution consistent with the marks: facts_out[f] for every fact. */
 assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out);
 
@@ -80,25 +121,131 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
  * minimal set of conflicting marks (fact numbers) in core_out. */
 assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out);
 
+/* What a hint is known to be: never more than was proved. */
+typedef enum {
+    ASSIST_LABEL_FORCED = 0,           /* forced (proved), with a reason */
+    ASSIST_LABEL_FORCED_NO_REASON = 1, /* forced (proved), no short reason found */
+    ASSIST_LABEL_CHOICE = 2,           /* nothing is forced: a fact of one solution */
+    ASSIST_LABEL_NOT_KNOWN = 3,        /* the budget ran out before a proof */
+} assist_label;
+
+/* How "forced" was proved. */
+typedef enum {
+    ASSIST_PROOF_NONE = 0,       /* not proved */
+    ASSIST_PROOF_UNSAT = 1,      /* the solver found no solution without it */
+    ASSIST_PROOF_EXHAUSTION = 2, /* the family's search listed every solution,
+                                    and each has it ("by exhaustive search") */
+} assist_proof;
+
 typedef struct {
     int fact;    /* the fact to show, or -1 when every fact is decided */
-    bool forced; /* true: holds in every solution; false: a choice */
+    bool forced; /* true: holds in every solution (proved); false: not proved */
+    /* added with the labels: */
+    assist_label label; /* assist_hint looks for no reason: a forced fact is
+                           ASSIST_LABEL_FORCED_NO_REASON there, and
+                           assist_hint_explained says which */
+    assist_proof proof; /* with forced: how it was proved */
 } assist_hint_result;
 
 /* A fact not yet marked that holds in every solution consistent with the
  * marks.  Candidates are tried in the order given (nearest the player's
  * focus first); order NULL means fact order.  The nearest forced fact is
  * given, unless its proof needs several groups: then the one with the
- * smallest proof among the next few forced facts.
+ * smallest proof among the next few forced facts.  It works on the forced
+ * set (assist_forced_update, below), not one solver call per candidate.
  * When nothing is forced, a fact of one consistent solution is offered
- * with forced = false. */
+ * with forced = false, label ASSIST_LABEL_CHOICE.  ASSIST_UNKNOWN: the
+ * budget ran out first; out->label is ASSIST_LABEL_NOT_KNOWN and out->fact
+ * a fact of one solution (or -1 when not even one was found), never
+ * claimed forced. */
 assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
                           assist_hint_result *out);
 
 /* Why a forced fact holds: a minimal set of groups and of marks which,
- * with the rules, force it. */
+ * with the rules (and the givens), force it.  ASSIST_OK only with a
+ * minimal reason; ASSIST_UNKNOWN when the budget ran out (the outputs then
+ * hold the smallest reason found so far, maybe none: an empty answer is
+ * never a budget that ran out).  Givens it needs are in marks_out too,
+ * after the marks (so a reason of givens alone is not empty):
+ * assist_explain_reason tells them apart. */
 assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, int_vec *groups_out,
                              int_vec *marks_out);
+
+/* How far a reason was shrunk. */
+typedef enum {
+    ASSIST_REASON_NONE = 0,     /* none found: say nothing about why */
+    ASSIST_REASON_SMALLEST = 1, /* it forces the fact, but the budget ran
+                                   out while shrinking it: the smallest found */
+    ASSIST_REASON_MINIMAL = 2,  /* it forces the fact and every part is needed;
+                                   empty only when the rules alone force it */
+} assist_reason_kind;
+
+typedef struct {
+    assist_reason_kind kind;
+    int_vec groups; /* group numbers */
+    int_vec marks;  /* the player's marks (fact numbers), givens excluded */
+    int_vec givens; /* the givens (fact numbers) it needs */
+} assist_reason;
+
+void assist_reason_free(assist_reason *r);
+
+/* Why a fact is forced, labelled.  ASSIST_OK: it is (proved by UNSAT),
+ * out->kind MINIMAL or SMALLEST.  ASSIST_NONE: it is not forced (a
+ * solution without it exists), or fact is out of range.  ASSIST_UNKNOWN:
+ * no proof within the budget; out->kind NONE, lists empty. */
+assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int fact,
+                                    assist_reason *out);
+
+/* assist_hint, then assist_explain_reason on a forced hint, under one
+ * budget: out->label is FORCED with a reason (reason->kind MINIMAL or
+ * SMALLEST), FORCED_NO_REASON when the proof stands but no reason came
+ * within the budget (reason->kind NONE), CHOICE, or NOT_KNOWN.  reason
+ * may be NULL (then no reason is looked for).  Status as assist_hint. */
+assist_status assist_hint_explained(assist *a, const int *marks, int nmarks, const int *order,
+                                    int norder, assist_hint_result *out, assist_reason *reason);
+
+/* --- the forced set (backbone under the marks) ---
+ * For every fact: forced (holds in every solution consistent with the
+ * marks and givens, with its proof), refuted (a witness solution without
+ * it is kept), marked (a mark or given asserts its literal) or open (not
+ * decided yet: the budget ran out).  An assist_forced object keeps its
+ * answers between calls: update it after a move and only what the move
+ * can have changed is recomputed (facts forced stay forced when marks
+ * are only added; a fact stays refuted while its witness agrees with
+ * every mark).  It holds no solver: it may be updated through any engine
+ * encoding the same puzzle (a worker thread's own engine), one call at a
+ * time. */
+typedef enum {
+    ASSIST_FACT_OPEN = 0,
+    ASSIST_FACT_FORCED = 1,
+    ASSIST_FACT_REFUTED = 2,
+    ASSIST_FACT_MARKED = 3,
+} assist_fact_status;
+
+typedef struct assist_forced assist_forced;
+
+assist_forced *assist_forced_create(const assist *a);
+void assist_forced_free(assist_forced *fs);
+
+/* Brings fs up to date for these marks (givens: the engine's).  Facts are
+ * decided in the order given (nearest first; NULL: fact order), in chunks
+ * of the nearest open ones.  want > 0: stop once the first `want` forced
+ * facts in that order are known, every fact before them decided; want = 0:
+ * decide every fact.  ASSIST_OK: done as asked; ASSIST_NONE: the marks
+ * have no solution (nothing else changed); ASSIST_UNKNOWN: the budget ran
+ * out or was cancelled, what was decided stays (call again to go on). */
+assist_status assist_forced_update(assist *a, assist_forced *fs, const int *marks, int nmarks,
+                                   const int *order, int norder, int want);
+assist_fact_status assist_forced_status(const assist_forced *fs, int fact);
+/* For a forced fact: UNSAT or EXHAUSTION; otherwise NONE. */
+assist_proof assist_forced_proof(const assist_forced *fs, int fact);
+/* For a refuted fact: a solution consistent with the marks in which it is
+ * false, as one bool per fact (valid until the next update); else NULL. */
+const bool *assist_forced_witness(const assist_forced *fs, int fact);
+/* The forced facts, in the order of the last update. */
+void assist_forced_list(const assist_forced *fs, int_vec *out);
+/* How many facts are still open. */
+int assist_forced_open(const assist_forced *fs);
 
 /* The clue groups a forced fact needs: every mark stays assumed and only
  * groups are shrunk.  enough = 0: the solver's core, trimmed (cheap, maybe

@@ -13,6 +13,7 @@ struct sat_solver {
     int nvars;
     sat_result last;          /* result of the last solve: guards val/failed */
     bool cancelled;
+    bool constrained;         /* the last call had a constraint */
     int_vec clause_lits;      /* every clause, 0-terminated, group guards
                                  included: for DIMACS and for clones */
     long nclauses;
@@ -176,6 +177,12 @@ static int terminate_cb(void *state)
 
 sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_budget *budget)
 {
+    return sat_solve_constrained(s, assumptions, n, NULL, 0, budget);
+}
+
+sat_result sat_solve_constrained(sat_solver *s, const int *assumptions, int n, const int *constraint,
+                                 int nc, const sat_budget *budget)
+{
     if (s->in_clause) /* an unfinished clause would swallow the assumptions */
         sat_add(s, 0);
     s->cancelled = false;
@@ -191,6 +198,12 @@ sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_bud
         ccadical_limit(s->cadical, "conflicts", budget->conflicts);
     for (int i = 0; i < n; i++)
         ccadical_assume(s->cadical, assumptions[i]);
+    s->constrained = nc > 0;
+    if (nc > 0) {
+        for (int i = 0; i < nc; i++)
+            ccadical_constrain(s->cadical, constraint[i]);
+        ccadical_constrain(s->cadical, 0);
+    }
     int r = ccadical_solve(s->cadical);
     if (watched)
         ccadical_set_terminate(s->cadical, NULL, NULL);
@@ -200,6 +213,11 @@ sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_bud
 }
 
 bool sat_was_cancelled(const sat_solver *s) { return s->cancelled; }
+
+bool sat_constraint_failed(const sat_solver *s)
+{
+    return s->last == SAT_UNSAT && s->constrained && ccadical_constraint_failed(s->cadical) != 0;
+}
 
 bool sat_value(const sat_solver *s, int lit)
 {

@@ -48,6 +48,13 @@ long sat_num_clauses(const sat_solver *s);
 
 /* One solve under assumptions and a budget (NULL: unlimited). */
 sat_result sat_solve(sat_solver *s, const int *assumptions, int n, const sat_budget *budget);
+/* The same with one extra clause (constraint[0..nc)) that binds for this
+ * call only (CaDiCaL's constrain): "at least one of these", asked without
+ * adding a clause for good.  nc = 0 is sat_solve. */
+sat_result sat_solve_constrained(sat_solver *s, const int *assumptions, int n, const int *constraint,
+                                 int nc, const sat_budget *budget);
+/* After SAT_UNSAT of a constrained call: was the constraint needed? */
+bool sat_constraint_failed(const sat_solver *s);
 /* Why the last call answered SAT_UNKNOWN: true when the poll or the
  * thread's cancel flag cancelled it. */
 bool sat_was_cancelled(const sat_solver *s);

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "exit_status.h"
 #include "tui/app.h"
 #include "tui/term.h"
 #include "tui/tui.h"
@@ -65,7 +65,8 @@ static void save_before_out_of_memory(void)
         fprintf(stderr, "tessera: %s\n", quit_note);
 }
 
-void app_after_change(app *s)
+/* After every change to the board (move, undo, redo, hint, solve). */
+static void app_after_change(app *s)
 {
     char why[256], tbuf[32];
     tick(s); /* the time taken includes this last move */
@@ -74,6 +75,10 @@ void app_after_change(app *s)
     if (s->done && !was_done) {
         screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
         size_t len = strlen(s->msg);
+        if (len > 0 && s->msg[len - 1] != ' ' && len + 2 < sizeof s->msg) {
+            memcpy(s->msg + len, "; ", 3); /* never "redoneSolved" */
+            len += 2;
+        }
         if (s->b->solved_by_engine) {
             snprintf(s->msg + len, sizeof s->msg - len, "Solved with S after %s", tbuf);
         } else {
@@ -90,7 +95,7 @@ static void apply_move(app *s, move *m)
 {
     engine_clear_view(s);
     s->msg[0] = 0;
-    if (board_apply(s->b, m, false))
+    if (session_apply(s->ss, m, false))
         app_after_change(s);
 }
 
@@ -98,7 +103,7 @@ static void do_undo(app *s, bool redo)
 {
     engine_clear_view(s);
     int pos = s->b->pos;
-    bool ok = redo ? board_redo(s->b) : board_undo(s->b);
+    bool ok = redo ? session_redo(s->ss) : session_undo(s->ss);
     if (!ok) {
         screen_message(s, false, redo ? "nothing to redo" : "nothing to undo");
         return;
@@ -106,6 +111,21 @@ static void do_undo(app *s, bool redo)
     const board_step *st = &s->b->steps[redo ? pos : pos - 1];
     screen_message(s, false, "%s%s", redo ? "redone" : "undone", st->is_solve ? ": solve" : "");
     app_after_change(s);
+}
+
+/* A hint belongs to the board and focus it was computed on: any key but
+ * h (its next tier) and Enter on a hint that shows its move dismisses it,
+ * so that a key means what it means without a hint. */
+static void dismiss_hint(app *s, int ch)
+{
+    if (s->hint_tier == 0 && s->longer == 0)
+        return;
+    /* h: the next tier, or thinking longer; c after an answer that ran
+     * out: thinking longer */
+    if (ch == 'h' || (ch == 'c' && s->hint_tier == 0) || (ch == 10 && s->hint_pending))
+        return;
+    engine_clear_view(s);
+    s->msg[0] = 0;
 }
 
 static void mouse_event(app *s)
@@ -128,6 +148,7 @@ static void mouse_event(app *s)
     } else {
         return;
     }
+    dismiss_hint(s, KEY_MOUSE); /* a click or drag, not a mere motion */
     ev.y = me.y - s->cv_y;
     ev.x = me.x - s->cv_x;
     ev.target = canvas_owner(&s->cv, ev.y, ev.x);
@@ -135,6 +156,8 @@ static void mouse_event(app *s)
     input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
         apply_move(s, &m);
+    else if (r == INPUT_UI)
+        engine_think(s); /* the focus moved: hints near it first */
     move_free(&m);
 }
 
@@ -168,6 +191,7 @@ static void key_event(app *s, int ch)
     }
     if (ch == KEY_ENTER || ch == '\r')
         ch = 10;
+    dismiss_hint(s, ch);
     switch (ch) {
     case 'q': s->quit = true; return;
     case '?': s->help = true; return;
@@ -176,14 +200,22 @@ static void key_event(app *s, int ch)
     case 'r': case CTRL('r'): do_undo(s, true); return;
     case 'h': engine_hint(s); return;
     case 'c': engine_check(s); return;
-    case 'S': engine_solve(s); return;
+    case 'S':
+        if (engine_solve(s))
+            app_after_change(s);
+        return;
+    case 'f':
+        if (engine_obvious(s))
+            app_after_change(s);
+        return;
     case 27:
         engine_clear_view(s);
         s->msg[0] = 0;
         return;
     case 10:
         if (s->hint_pending) {
-            engine_accept_hint(s);
+            if (engine_accept_hint(s))
+                app_after_change(s);
             return;
         }
         break;
@@ -194,6 +226,8 @@ static void key_event(app *s, int ch)
     input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
         apply_move(s, &m);
+    else if (r == INPUT_UI)
+        engine_think(s); /* the focus moved: hints near it first */
     move_free(&m);
 }
 
@@ -201,6 +235,7 @@ static void key_event(app *s, int ch)
 static void play(app *s)
 {
     s->ui = s->f->ui_create(s->b->pz->data);
+    engine_think(s); /* thinking ahead starts with the game */
     s->last_tick = term_now();
     s->done = s->f->verify(s->b->pz->data, s->b->state, (char[256]){0}, 256);
     playing = s;
@@ -239,8 +274,11 @@ static void app_free(app *s)
     vec_free(&s->conflict);
     vec_free(&s->egroups);
     vec_free(&s->efacts);
-    assist_free(s->a);
-    board_free(s->b);
+    session_answer_free(&s->shown);
+    if (s->ss)
+        session_free(s->ss); /* and the board */
+    else
+        board_free(s->b);
     board_lock_release(s->lock);
 }
 
@@ -367,10 +405,13 @@ int tui_run(const char *arg, const tui_options *opt)
         diag err = {0};
         s.b = load_arg(arg, opt, &s, &err);
         if (!s.b) {
-            cli_report(&err);
+            char buf[512];
+            diag_format(&err, buf, sizeof buf);
+            fprintf(stderr, "tessera: %s\n", buf);
             return EXIT_BAD_INPUT;
         }
         s.f = s.b->pz->family;
+        s.ss = session_create(s.b, opt->timeout);
         if (!term_start()) {
             app_free(&s);
             return EXIT_BAD_INPUT;
@@ -399,6 +440,7 @@ int tui_run(const char *arg, const tui_options *opt)
             continue;
         }
         s.f = s.b->pz->family;
+        s.ss = session_create(s.b, opt->timeout);
         play(&s);
         app_free(&s);
     }

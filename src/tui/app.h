@@ -1,6 +1,6 @@
 /* app.h: the state of one game on screen, shared by the loop (app.c),
- * drawing (screen.c) and the engine calls (engine.c).  Nothing here
- * knows a puzzle rule: all of that goes through the game_family hooks. */
+ * drawing (screen.c) and the assist keys (engine.c) over the session.
+ * Nothing here knows a puzzle rule: that goes through the family hooks. */
 #ifndef TESSERA_TUI_APP_H
 #define TESSERA_TUI_APP_H
 
@@ -10,6 +10,7 @@
 #include "board.h"
 #include "canvas.h"
 #include "game.h"
+#include "session.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
 
@@ -21,18 +22,16 @@
 #define APP_SAVE_EVERY 5
 /* Lines at the bottom for messages (explanations can be long). */
 #define APP_MSG_LINES 2
-/* Default deadline of one engine call, seconds (--timeout overrides). */
-#define APP_DEFAULT_TIMEOUT 5.0
 
 typedef struct {
     const tui_options *opt;
     theme *th;
     bool ascii;
 
-    board *b;
+    session *ss; /* the board, the engines, the worker thinking ahead */
+    board *b;    /* the session's board */
     const game_family *f;
     void *ui;
-    assist *a; /* created on the first engine call */
 
     canvas cv;
     bool fits;
@@ -42,6 +41,11 @@ typedef struct {
     /* what the engine last showed (the view handed to draw) */
     int_vec hint, conflict, egroups, efacts;
     bool hint_pending; /* Enter accepts hint.v[0] */
+    /* the hint on screen belongs to the board it was computed on: any
+     * other key dismisses it (engine_clear_view) */
+    session_answer shown;
+    int hint_tier; /* 0 none, 1 where to look, 2 the rule, 3 the move */
+    double longer; /* > 0: the last answer ran out; h or c thinks this long */
 
     char msg[1024];
     bool msg_alert; /* bold: a problem, not news */
@@ -65,15 +69,19 @@ void screen_message(app *s, bool alert, const char *fmt, ...) __attribute__((for
 void screen_draw_message(app *s);
 void screen_format_time(double secs, char *out, size_t n);
 
-/* engine.c: h, c and S; Enter on a pending hint. */
+/* engine.c: h, c, S and f; Enter on a pending hint.  Those that can
+ * change the board return true when they did (the loop then runs its
+ * after-a-change duties: completion, saving). */
 void engine_hint(app *s);
-void engine_accept_hint(app *s);
+bool engine_accept_hint(app *s);
 void engine_check(app *s);
-void engine_solve(app *s);
+bool engine_solve(app *s);
+bool engine_obvious(app *s);
+/* Dismisses the hint or check on screen. */
 void engine_clear_view(app *s);
+/* Points the worker at the cursor again (after a cursor move). */
+void engine_think(app *s);
 
-/* app.c: after every change to the board (move, undo, redo, solve). */
-void app_after_change(app *s);
 
 /* menu.c: the bundled puzzles; returns a path to play (caller frees) or
  * NULL to quit. */

@@ -155,13 +155,15 @@ static void draw_board(app *s)
 static const char *const APP_HELP[] = {
     "u, Ctrl-Z       undo",
     "r, Ctrl-R       redo",
-    "h               hint: a forced move (Enter accepts, Esc dismisses)",
+    "h               hint: where to look; again: the rule; again: the move",
+    "Enter           accept the hint shown (any other key dismisses it)",
     "c               check: do all marks still lead to a solution?",
+    "f               fill in the obvious: forced one-clue moves (u undoes)",
     "S               solve (u takes it back)",
     "p               pause",
     "?               this help",
     "q               quit (the game is saved)",
-    "Esc             cancel a long engine call; dismiss a hint",
+    "Esc             stop waiting for an answer; dismiss a hint",
     NULL,
 };
 

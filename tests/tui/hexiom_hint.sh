@@ -17,7 +17,7 @@ digit() { local p; p=$(pos "$1" "$2"); wait_char $p "$3" "cell $1,$2 ${4:-}"; }
 lmark() { local p; p=$(pos "$1" "$2"); set -- $p "$3" "$4"; wait_char "$1" $(($2 - 1)) "$3" "$4"; }
 capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 
-send h
+hint_move
 wait_joined "hint: (a [0-6]|no tile) at row [1-5], slot [1-5] \[Enter accepts\]; forced by neighbour count at row"
 wait_for "hints 1"
 capture -e | grep -qE "$HINT_BG" || fail "the hinted slot is not highlighted"
@@ -32,8 +32,7 @@ want=${what:-.}
 digit $((row - 1)) $((slot - 1)) "$want" "the hint shows its value"
 send Escape
 wait_gone "hint:"
-send h
-wait_for "hint:"
+hint_move
 send Enter
 wait_gone "hint:"
 digit $((row - 1)) $((slot - 1)) "$want" "the accepted hint"

@@ -80,7 +80,7 @@ mkdir -p "$TUI_TMP/state2"
 start_session -e XDG_STATE_HOME="$TUI_TMP/state2" "$PUZ"
 wait_for "Hexiom side 3"
 for ((k = 0; k < 40; k++)); do
-    send h
+    hint_move
     wait_joined "hint: .*\[Enter accepts\]"
     send Enter
     wait_gone "Enter accepts"

@@ -189,3 +189,19 @@ player_pid() { pgrep -P "$(tm display -p '#{pane_pid}')" -x "$(basename "$TESSER
 
 # pane_flag NAME: a tmux format flag of the pane (alternate_on, mouse_any_flag, ...).
 pane_flag() { tm display -p "#{$1}"; }
+
+# hint_move: presses h until the hint shows its move ("[Enter accepts]"):
+# the first h shows where to look, the next the rule, the third the move
+# (a hint with no reason to show has fewer tiers).
+hint_move() {
+    local i before
+    msg_lines() { capture | tail -2; }
+    msg_changed() { local m; m=$(msg_lines); [ "$m" != "$before" ] && [[ $m != *thinking* ]]; }
+    for ((i = 0; i < 3; i++)); do
+        capture | grep -qF "[Enter accepts]" && return 0
+        before=$(msg_lines)
+        send h
+        wait_until msg_changed
+    done
+    capture | grep -qF "[Enter accepts]" || fail "three presses of h did not show the move"
+}

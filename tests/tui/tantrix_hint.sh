@@ -19,7 +19,7 @@ send Enter
 wait_for "tray: 4 of 5 tiles"
 forced=0
 for left in 3 2 1 0; do
-    send h
+    hint_move
     wait_joined "(hint: tile [1-5] |nothing is forced)"
     capture | tr -s ' \n' '  ' | grep -qE "hint: tile [1-5] (above|below|(upper|lower) (left|right) of) tile [1-5], turned as shown \[Enter accepts\]; forced by" &&
         forced=$((forced + 1))

@@ -20,7 +20,16 @@ capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 
 # row 3 and column 2 both have clue 0: the cell (2,1) next to a tree can
 # hold no tent, and the nearest forced fact to the cursor says so
+# the hint comes in tiers: where to look, the rule, then the move
 send Down Down Right h
+wait_for "hint: look at what is highlighted"
+wait_for "hints 1"
+capture -e | grep -q "$EXPLAIN_BG" || fail "tier 1: what to look at is not highlighted"
+capture -e | grep -q "$HINT_BG" && fail "tier 1 gives the move away"
+send h
+wait_joined "hint: forced by (row 3|column 2) clue \(0\) \(h: the move\)"
+capture -e | grep -q "$HINT_BG" && fail "tier 2 gives the move away"
+send h
 wait_for "hint: no tent at row 3, column 2"
 capture | grep -qE "forced by (row 3|column 2) clue \(0\)" || fail "the hint names no clue"
 wait_for "hints 1"
@@ -31,13 +40,25 @@ cell 2 1 "‥" "the proposed grass is shown"
 send Escape
 cell 2 1 "·" "Esc dismisses the hint"
 capture -e | grep -qE "$EXPLAIN_BG" && fail "highlight left after Esc"
-send h
+# a hint belongs to the board and cursor it was shown on: after moving
+# away, Enter places a tent at the cursor instead of accepting the hint
+hint_move
+wait_for "hint: no tent at row 3, column 2"
+send Left
+wait_gone "hint:"
+send Enter
+cell 2 0 "▲" "Enter after moving away places at the cursor"
+cell 2 1 "·" "the old hint was not applied"
+send u
+cell 2 0 "·" "undo took the tent back"
+send Right
+hint_move
 wait_for "hint: no tent at row 3, column 2"
 send Enter
 wait_gone "hint:"
 cell 2 1 "‥" "Enter accepted the hint"
 capture -e | grep -qE "$HINT_BG" && fail "hint highlight left after accepting"
-wait_for "hints 2"
+wait_for "hints 3"
 
 # a wrong tent: (0,0) has no tree next to it
 send Up Up Left Enter
@@ -50,6 +71,7 @@ capture -e | grep -qE "$CONFLICT_BG" || fail "the wrong tent is not highlighted"
 send h
 wait_for "no hint: your marks are inconsistent"
 wait_for "a tent at row 1, column 1"
+wait_for "hints 3" # a hint refused is not counted
 # without it the marks are fine
 send u
 cell 0 0 "·" "undo removed the wrong tent"
@@ -84,17 +106,23 @@ send Right Right Right Space Down Space Left Space Left Space Left Space
 wait_until screen_has_n "‥" 10
 send h
 wait_for "nothing is forced; a choice from one solution"
+# the choice is a tent or a grass cell of one solution, whichever model
+# the solver found: Enter places it
+marked() { [ $(($(count_on_screen "▲") + $(count_on_screen "‥"))) -eq 11 ]; }
 send Enter
 wait_gone "nothing is forced"
-wait_until screen_has_n "▲" 1
+wait_until marked
 send q
 wait_for "TESSERA-EXIT=0"
 
 # an engine call that runs out of time says so and leaves the board alone
 start_session --timeout 1e-9 "$PUZ"
 wait_for "Tents 8x8"
+hints=$(capture | sed -nE 's/.*hints ([0-9]+).*/\1/p' | head -1)
 send h
 wait_for "hint: no answer within"
+wait_for "press h to think longer"
+wait_for "hints $hints " # nor one that ran out of time
 send q
 wait_for "TESSERA-EXIT=0"
 echo "ok"

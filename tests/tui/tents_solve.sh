@@ -60,8 +60,7 @@ start_session "$PUZ6"
 wait_for "Tents 6x6"
 for ((i = 0; i < 40; i++)); do
     capture | grep -q "Solved in" && break
-    send h
-    wait_for "[Enter accepts]"
+    hint_move
     capture | grep -q "nothing is forced" && fail "a unique puzzle always has a forced move"
     send Enter
     wait_gone "[Enter accepts]"

@@ -26,7 +26,7 @@ send u
 wait_char "$(slot_y "$BY" 0)" "$(($(slot_x "$BX" 0) - 2))" " " "undo emptied the cell"
 
 # a hint: forced, shown, then placed with Enter
-send h
+hint_move
 wait_joined "hint: tile [0-9]{4} at row [0-9], column [0-9] \[Enter accepts\]"
 send Enter
 wait_gone "[Enter accepts]"
@@ -45,8 +45,7 @@ wait_char "$(($(slot_y "$TY" 0) - 1))" "$(($(slot_x "$TX" 1) - 2))" "◣" "the d
 hint_shown() { capture | grep -qF "Enter accepts"; }
 for _ in 1 2 3 4 5 6 7 8 9; do
     capture | grep -qF "Solved in" && break
-    send h
-    wait_until hint_shown
+    hint_move
     send Enter
     wait_until eval '! hint_shown'
 done

@@ -17,7 +17,7 @@ capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 
 # near the entrance everything follows from the row 1 clue (1): the track
 # must go down, not right
-send h
+hint_move
 wait_joined 'hint: (no )?track (at|between) row [0-9], column [0-9].* \[Enter accepts\]'
 wait_joined 'forced by (row|column) [0-9] clue \([0-9]\)|the rules alone force it'
 wait_for "hints 1"
@@ -27,7 +27,7 @@ wait_gone "hint:"
 # accept hints until the first step down from the entrance is laid
 for i in 1 2 3 4 5 6; do
     [ "$(char_at $((Y0 + 2)) $((X0 + 2)))" = "┃" ] && break
-    send h
+    hint_move
     wait_for "hint:"
     send Enter
     wait_gone "hint:"

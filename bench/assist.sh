@@ -1,0 +1,78 @@
+#!/bin/bash
+# bench/assist.sh: hint, explain and check latency, cold, by hand (not part
+# of the test suite).
+#   bash bench/assist.sh BINARY [SOURCE_DIR] [TIMEOUT] [GROUPS]
+# Runs bench/assist_bench (built next to BINARY: `cmake --build BUILD
+# --target assist_bench`; or $ASSIST_BENCH) per group of puzzles and prints
+# its p50/p95/max milliseconds per operation.  Each puzzle is solved once;
+# its boards hold 0, 25, 50, 75 and 90% of that solution's marks, plus two
+# with one wrong mark, drawn with fixed seeds; every operation runs on a
+# fresh engine under TIMEOUT seconds (default 5), as `tessera --timeout T
+# --hint SAVE` would.  GROUPS (default all): any of
+#   tents tracks tetravex hexiom tantrix      the bundled puzzles, per family
+#   tents50 tracks30 tracks40 tetravex8 tetravex9 hexiom38 hexiom40
+#   tantrix20 tantrix30                       the big boards
+# Big boards: Tents 50x50 and Tracks 30x30 and Tetravex 8x8 are bundled;
+# Tracks 40x40 are the first three of bench/tracks-40x40-easy.txt; Tetravex
+# 9x9 are three random boards in GNOME Tetravex's model (as
+# bench/tetravex.sh makes them, seeds 9001-9003).
+# Warm answers and time-to-warm need the player's thinking-ahead worker
+# (the session layer); the driver's --warm times the engine's part of it,
+# the forced set's incremental update after one more correct mark.
+set -u
+bin=$1
+src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
+limit=${3:-5}
+groups=${4:-tents tracks tetravex hexiom tantrix tents50 tracks30 tracks40 tetravex8 tetravex9 hexiom38 hexiom40 tantrix20 tantrix30}
+ab=${ASSIST_BENCH:-$(dirname "$bin")/bench/assist_bench}
+if [ ! -x "$ab" ]; then
+    echo "assist.sh: $ab not found (cmake --build BUILD --target assist_bench)" >&2
+    exit 2
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+tetravex_board() { # N SEED: a shuffled tile list (as bench/tetravex.sh)
+    awk -v n="$1" -v seed="$2" 'BEGIN {
+        srand(seed)
+        for (y = 0; y < n; y++) for (x = 0; x < n; x++) {
+            t = (y ? b[y - 1, x] : int(rand() * 10)); l = (x ? r[y, x - 1] : int(rand() * 10))
+            r[y, x] = int(rand() * 10); b[y, x] = int(rand() * 10)
+            tile[y * n + x] = t "" r[y, x] "" b[y, x] "" l
+        }
+        m = n * n
+        for (i = m - 1; i > 0; i--) { j = int(rand() * (i + 1)); s = tile[i]; tile[i] = tile[j]; tile[j] = s }
+        for (i = 0; i < m; i++) print tile[i]
+    }'
+}
+
+run() { # LABEL FILE...
+    local label=$1
+    shift
+    "$ab" --timeout "$limit" --label "$label" "$@" | sed -n '/^== /,$p'
+}
+
+p=$src/puzzles
+for g in $groups; do
+    case $g in
+    tents) run "tents, bundled" "$p"/tents/*.tents ;;
+    tracks) run "tracks, bundled" "$p"/tracks/*.tracks ;;
+    tetravex) run "tetravex, bundled" "$p"/tetravex/*.tetravex ;;
+    hexiom) run "hexiom, bundled" "$p"/hexiom/*.hexiom ;;
+    tantrix) run "tantrix, bundled" "$p"/tantrix/*.tantrix ;;
+    tents50) run "tents 50x50" "$p"/tents/50x50-*.tents ;;
+    tracks30) run "tracks 30x30" "$p"/tracks/30x30-*.tracks ;;
+    tracks40)
+        head -3 "$src"/bench/tracks-40x40-easy.txt | awk -v d="$tmp" '{ f = d "/t40-" NR ".tracks"; print > f; close(f) }'
+        run "tracks 40x40" "$tmp"/t40-*.tracks ;;
+    tetravex8) run "tetravex 8x8" "$p"/tetravex/8x8-*.tetravex ;;
+    tetravex9)
+        for s in 9001 9002 9003; do tetravex_board 9 $s >"$tmp/tv9-$s.tetravex"; done
+        run "tetravex 9x9" "$tmp"/tv9-*.tetravex ;;
+    hexiom38) run "hexiom level 38" "$p"/hexiom/level38.hexiom ;;
+    hexiom40) run "hexiom level 40" "$p"/hexiom/level40.hexiom ;;
+    tantrix20) run "tantrix discovery 20" "$p"/tantrix/discovery-20.tantrix ;;
+    tantrix30) run "tantrix discovery 30" "$p"/tantrix/discovery-30.tantrix ;;
+    *) echo "assist.sh: unknown group '$g'" >&2 ;;
+    esac
+done

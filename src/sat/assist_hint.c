@@ -1,0 +1,140 @@
+/* assist_hint.c: which fact a hint offers, from the forced set, and its
+ * label (forced with or without a reason, a choice, or not known). */
+#include <stdlib.h>
+
+#include "sat/assist_impl.h"
+
+/* A hint looks further than the nearest forced fact only when that one's
+ * proof needs more than SIMPLE_PROOF groups, and then compares up to
+ * HINT_CHOICES forced facts, nearest first. */
+#define SIMPLE_PROOF 2
+#define HINT_CHOICES 4
+
+/* How many groups the proof of a forced fact needs, judged by one solver
+ * call on the copy with selectors (its failed selectors: a core, not
+ * always the smallest, but a fair measure); -1 when out of time. */
+static int proof_size(assist *a, const int *marks, int nmarks, int fact)
+{
+    ai_sync_explainer(a);
+    int_vec as = {0};
+    ai_base_assumptions(a, marks, nmarks, &as);
+    for (int g = 0; g < a->group_sels.n; g++)
+        vec_push(&as, a->group_sels.v[g]);
+    vec_push(&as, -a->fact_lits.v[fact]);
+    int size = -1;
+    if (ai_call_on(a, a->explainer, as.v, as.n) == SAT_UNSAT) {
+        size = 0;
+        for (int g = 0; g < a->group_sels.n; g++)
+            size += sat_failed(a->explainer, a->group_sels.v[g]);
+    }
+    vec_free(&as);
+    return size;
+}
+
+/* The forced fact to offer among those known: the nearest, unless its
+ * proof needs many groups (then the smallest proof among the nearest few;
+ * a proof by exhaustion is not sized: the solver may need minutes). */
+static int pick_forced(assist *a, assist_forced *fs, const int *marks, int nmarks, const int *order,
+                       int norder)
+{
+    int_vec list = {0};
+    assist_forced_list(fs, &list);
+    int first = list.v[0];
+    int best = first;
+    if (a->group_sels.n == 0 || assist_forced_proof(fs, first) != ASSIST_PROOF_UNSAT) {
+        vec_free(&list);
+        return best;
+    }
+    int best_size = proof_size(a, marks, nmarks, first);
+    if (best_size < 0 || best_size <= SIMPLE_PROOF) {
+        vec_free(&list);
+        return best;
+    }
+    if (list.n < HINT_CHOICES) {
+        /* a few more forced facts to compare (what it proves stays) */
+        ai_forced_update(a, fs, marks, nmarks, order, norder, HINT_CHOICES);
+        assist_forced_list(fs, &list);
+    }
+    for (int i = 1; i < list.n && i < HINT_CHOICES; i++) {
+        int f = list.v[i];
+        if (assist_forced_proof(fs, f) != ASSIST_PROOF_UNSAT)
+            continue;
+        int size = proof_size(a, marks, nmarks, f);
+        if (size < 0)
+            break;
+        if (size < best_size) {
+            best = f;
+            best_size = size;
+        }
+        if (best_size <= SIMPLE_PROOF)
+            break;
+    }
+    vec_free(&list);
+    return best;
+}
+
+/* Under the service call already started. */
+static assist_status hint_now(assist *a, const int *marks, int nmarks, const int *order, int norder,
+                              assist_hint_result *out)
+{
+    out->fact = -1;
+    out->forced = false;
+    out->label = ASSIST_LABEL_NOT_KNOWN;
+    out->proof = ASSIST_PROOF_NONE;
+    assist_forced *fs = assist_forced_create(a);
+    assist_status st = ai_forced_update(a, fs, marks, nmarks, order, norder, 1);
+    if (st == ASSIST_NONE) {
+        assist_forced_free(fs);
+        return st;
+    }
+    int_vec list = {0};
+    assist_forced_list(fs, &list);
+    if (list.n > 0) {
+        /* proved, whatever the budget did afterwards */
+        out->fact = pick_forced(a, fs, marks, nmarks, order, norder);
+        out->forced = true;
+        out->label = ASSIST_LABEL_FORCED_NO_REASON;
+        out->proof = assist_forced_proof(fs, out->fact);
+        st = ASSIST_OK;
+    } else {
+        /* a fact of one solution: labelled a choice only when every fact
+         * is decided and none is forced */
+        const bool *w = ai_forced_any_witness(fs);
+        const int *seq;
+        int nseq = ai_forced_seq(fs, &seq);
+        for (int i = 0; w && i < nseq && out->fact < 0; i++)
+            if (assist_forced_status(fs, seq[i]) != ASSIST_FACT_MARKED && w[seq[i]])
+                out->fact = seq[i];
+        out->label = st == ASSIST_OK ? ASSIST_LABEL_CHOICE : ASSIST_LABEL_NOT_KNOWN;
+    }
+    vec_free(&list);
+    assist_forced_free(fs);
+    return st;
+}
+
+assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *order, int norder,
+                          assist_hint_result *out)
+{
+    ai_start_call(a);
+    return hint_now(a, marks, nmarks, order, norder, out);
+}
+
+assist_status assist_hint_explained(assist *a, const int *marks, int nmarks, const int *order,
+                                    int norder, assist_hint_result *out, assist_reason *reason)
+{
+    ai_start_call(a);
+    if (reason) {
+        reason->kind = ASSIST_REASON_NONE;
+        reason->groups.n = reason->marks.n = reason->givens.n = 0;
+    }
+    assist_status st = hint_now(a, marks, nmarks, order, norder, out);
+    if (st != ASSIST_OK || !out->forced || !reason)
+        return st;
+    /* the reason gets what is left of the same budget */
+    if (ai_explain_now(a, marks, nmarks, out->fact, reason) == ASSIST_OK &&
+        reason->kind != ASSIST_REASON_NONE)
+        out->label = ASSIST_LABEL_FORCED;
+    else
+        reason->kind = ASSIST_REASON_NONE;
+    return st;
+}

@@ -1,0 +1,69 @@
+/* assist_impl.h: the engine's insides, shared by its parts (assist.c:
+ * setup, solve, check, count; assist_explain.c; assist_forced.c). */
+#ifndef TESSERA_SAT_ASSIST_IMPL_H
+#define TESSERA_SAT_ASSIST_IMPL_H
+
+#include "sat/assist.h"
+
+struct assist {
+    sat_solver *sat;         /* groups always on: solve, check, hint, count */
+    sat_solver *explainer;   /* groups behind selectors: explain (made on demand) */
+    sat_solver *solver_copy; /* solve-only clauses as root clauses (assist_solve_on_copy) */
+    bool solve_on_copy;
+    int_vec fact_lits;
+    int_vec group_sels;
+    char **group_labels;
+    int solve_only_sel; /* 0 until a solve-only clause is added */
+    assist_refine_fn refine;
+    void *refine_ctx;
+    void (*free_ctx)(void *);
+    assist_guess_fn guess;
+    void *guess_ctx;
+    void (*free_guess_ctx)(void *);
+    assist_enum_fn enumerate;
+    void *enum_ctx;
+    void (*free_enum_ctx)(void *);
+    assist_images_fn images;
+    void *images_ctx;
+    void (*free_images_ctx)(void *);
+    int_vec givens;          /* fact numbers */
+    signed char *given_sign; /* [var]: +1/-1 when a given asserts +var/-var */
+    int given_cap;
+    sat_budget budget;
+    bool has_budget;
+    double deadline; /* absolute, for the running service call */
+    bool cancelled;
+};
+
+/* A service call starts: its deadline runs from now. */
+void ai_start_call(assist *a);
+/* The givens, then the marks that are not givens, as fact literals. */
+void ai_base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out);
+/* The same as fact numbers (for a family's own search). */
+void ai_all_marks(const assist *a, const int *marks, int nmarks, int_vec *out);
+/* Does a given assert this literal? */
+bool ai_given_lit(const assist *a, int lit);
+/* Solver calls under the service call's deadline, with the lazy cuts. */
+sat_result ai_call_constrained(assist *a, sat_solver *sat, const int *assumptions, int n,
+                               const int *constraint, int nc);
+sat_result ai_call_on(assist *a, sat_solver *sat, const int *assumptions, int n);
+sat_result ai_call(assist *a, const int *assumptions, int n);
+assist_status ai_status_of(sat_result r);
+/* Deletion-based shrinking of an unsatisfiable set (see assist.c). */
+int ai_shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n, int enough,
+                    bool *timed_out);
+int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
+                   bool *timed_out);
+/* assist_explain_reason within the service call already started. */
+assist_status ai_explain_now(assist *a, const int *marks, int nmarks, int fact, assist_reason *out);
+/* assist_forced_update within the service call already started. */
+assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, int nmarks,
+                               const int *order, int norder, int want);
+/* One solution consistent with the marks of fs's last update, or NULL. */
+const bool *ai_forced_any_witness(const assist_forced *fs);
+/* The order of fs's last update: every fact once. */
+int ai_forced_seq(const assist_forced *fs, const int **seq);
+/* The copy with group selectors, brought up to date. */
+void ai_sync_explainer(assist *a);
+
+#endif
