@@ -235,11 +235,12 @@ static void key_event(app *s, int ch)
 static void play(app *s)
 {
     s->ui = s->f->ui_create(s->b->pz->data);
+    /* set before the worker starts: it may be the one to run out */
+    playing = s;
+    out_of_memory_hook(save_before_out_of_memory);
     engine_think(s); /* thinking ahead starts with the game */
     s->last_tick = term_now();
     s->done = s->f->verify(s->b->pz->data, s->b->state, (char[256]){0}, 256);
-    playing = s;
-    out_of_memory_hook(save_before_out_of_memory);
     screen_layout(s);
     while (!s->quit && !term_signal) {
         tick(s);

@@ -24,11 +24,11 @@ capture -e | grep -qE "$HINT_BG" && fail "a hint highlight before any hint"
 send Down Down Right h
 wait_for "hint: look at what is highlighted"
 wait_for "hints 1"
-capture -e | grep -q "$EXPLAIN_BG" || fail "tier 1: what to look at is not highlighted"
-capture -e | grep -q "$HINT_BG" && fail "tier 1 gives the move away"
+capture -e | grep -qE "$EXPLAIN_BG" || fail "tier 1: what to look at is not highlighted"
+capture -e | grep -qE "$HINT_BG" && fail "tier 1 gives the move away"
 send h
 wait_joined "hint: forced by (row 3|column 2) clue \(0\) \(h: the move\)"
-capture -e | grep -q "$HINT_BG" && fail "tier 2 gives the move away"
+capture -e | grep -qE "$HINT_BG" && fail "tier 2 gives the move away"
 send h
 wait_for "hint: no tent at row 3, column 2"
 capture | grep -qE "forced by (row 3|column 2) clue \(0\)" || fail "the hint names no clue"
@@ -85,8 +85,8 @@ wait_for "TESSERA-EXIT=0"
 # NO_COLOR: no colour escapes at all, the hint still stands out
 start_session -e NO_COLOR=1 "$PUZ"
 wait_for "Tents 8x8"
-send h
-wait_for "hint:"
+hint_move
+wait_for "hint: no tent"
 screen=$(capture -e)
 if grep -qE $'\e\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]' <<<"$screen"; then
     fail "colour used despite NO_COLOR"
