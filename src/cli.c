@@ -51,12 +51,11 @@ typedef struct {
     int nmarks;
 } batch_job;
 
-static bool job_open(batch_job *j, const char *arg, const cli_options *o)
+/* Opens a job on an already loaded puzzle p (the job owns it). */
+static void job_open_loaded(batch_job *j, puzzle *p, const cli_options *o)
 {
     memset(j, 0, sizeof *j);
-    j->p = load_or_report(arg, o);
-    if (!j->p)
-        return false;
+    j->p = p;
     j->a = puzzle_encode(j->p);
     apply_budget(j->a, o);
     j->state = xcalloc((size_t)j->p->nstate + 1, sizeof *j->state);
@@ -64,7 +63,37 @@ static bool job_open(batch_job *j, const char *arg, const cli_options *o)
     int max = assist_num_facts(j->a) + 1;
     j->marks = xcalloc((size_t)max, sizeof *j->marks);
     j->nmarks = j->p->family->state_marks(j->p->data, j->state, j->marks, max);
+}
+
+static bool job_open(batch_job *j, const char *arg, const cli_options *o)
+{
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
+        return false;
+    job_open_loaded(j, p, o);
     return true;
+}
+
+/* The family's plain-C deductions (game.h, deduce), when they decide the
+ * whole board and the checker accepts it: printed without building the
+ * encoding.  Returns false when the engine has to answer. */
+static bool solve_by_deduction(const puzzle *p)
+{
+    const game_family *f = p->family;
+    if (!f->deduce)
+        return false;
+    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
+    f->init_state(p->data, state);
+    char why[256];
+    bool ok = f->deduce(p->data, state) && f->verify(p->data, state, why, sizeof why);
+    if (ok) {
+        strbuf out = {0};
+        f->format_answer(p->data, state, &out);
+        fputs(out.s ? out.s : "", stdout);
+        sb_free(&out);
+    }
+    free(state);
+    return ok;
 }
 
 static void job_close(batch_job *j)
@@ -77,9 +106,15 @@ static void job_close(batch_job *j)
 
 int cli_solve(const char *arg, const cli_options *o)
 {
-    batch_job j;
-    if (!job_open(&j, arg, o))
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
         return EXIT_BAD_INPUT;
+    if (solve_by_deduction(p)) {
+        puzzle_free(p);
+        return EXIT_DONE;
+    }
+    batch_job j;
+    job_open_loaded(&j, p, o);
     const game_family *f = j.p->family;
     bool *facts = xcalloc((size_t)assist_num_facts(j.a) + 1, sizeof *facts);
     int rc = EXIT_DONE;

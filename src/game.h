@@ -137,6 +137,14 @@ typedef struct game_family {
      * seconds bounds the time (0: none). */
     assist_status (*count)(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                            double seconds, long *count);
+
+    /* Optional (NULL: none): solves by forced deductions in plain C, with
+     * no engine, for --solve (whose cost is otherwise mostly the encoding).
+     * state holds the starting board; true when every entry was decided
+     * (the caller still checks the answer with verify), false when the
+     * deductions got stuck or found no solution: the engine then decides
+     * from the starting board. */
+    bool (*deduce)(const void *pz, int *state);
 } game_family;
 
 /* The registry of families. */
