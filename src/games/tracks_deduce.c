@@ -25,6 +25,7 @@ typedef struct {
     int *parent;        /* union-find over cells, by track edges */
     int *rows, *cols;   /* scratch: per line counts of one component pair */
     int *save;          /* probing: the board before a guess */
+    long probes;        /* probe propagations left before giving up */
     int *queue, nqueue; /* cells whose piece rules need a look */
     unsigned char *queued, *row_dirty, *col_dirty;
     int *seen;          /* scratch: reachability */
@@ -321,7 +322,7 @@ static bool complete(const deducer *d, const int *st)
 static int probe_one(deducer *d, int *st, int i, int last)
 {
     int changed = 0;
-    for (int v = TRACKS_TRACK; v <= last; v++) {
+    for (int v = TRACKS_TRACK; v <= last && d->probes > 0; v++, d->probes--) {
         memcpy(d->save, st, (size_t)d->nstate * sizeof *st);
         decide(d, d->save, i, v, &changed);
         if (propagate(d, d->save) == 0)
@@ -420,6 +421,10 @@ bool tracks_deduce(const void *pz, int *state)
         }
     }
     all_dirty(&d);
+    /* Probing is quadratic at worst; past this many probes the engine is
+     * the faster way.  Every Tatham ID is decided within it (some 20x20dh
+     * ones need more than half of it). */
+    d.probes = d.nstate;
     int r = ok ? propagate(&d, state) : BAD;
     while (r == 0 && !complete(&d, state)) {
         r = probe(&d, state);
