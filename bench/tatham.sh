@@ -39,6 +39,7 @@ shift $((OPTIND - 1))
 solver=${1:-}
 data=${2:-$repo/../shared/bench}
 sbs=$(dirname "$tessera")/bench/side_by_side
+[ -x "$sbs" ] || sbs=$repo/build/bench/side_by_side # timing another build
 [ -x "$tessera" ] || { echo "no tessera binary at $tessera (-t BIN)" >&2; exit 2; }
 [ -x "$sbs" ] || { echo "no $sbs: cmake --build BUILD --target side_by_side" >&2; exit 2; }
 tmp=$(mktemp -d)
