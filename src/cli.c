@@ -76,21 +76,28 @@ static bool job_open(batch_job *j, const char *arg, const cli_options *o)
 
 /* The family's plain-C deductions (game.h, deduce), when they decide the
  * whole board and the checker accepts it: printed without building the
- * encoding.  Returns false when the engine has to answer. */
-static bool solve_by_deduction(const puzzle *p)
+ * encoding.  Returns false when the engine has to answer; *stuck is then
+ * the board the deductions reached (forced entries only, the engine's
+ * starting marks), or NULL. */
+static bool solve_by_deduction(const puzzle *p, int **stuck)
 {
     const game_family *f = p->family;
+    *stuck = NULL;
     if (!f->deduce)
         return false;
     int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
     f->init_state(p->data, state);
     char why[256];
-    bool ok = f->deduce(p->data, state) && f->verify(p->data, state, why, sizeof why);
+    int r = f->deduce(p->data, state);
+    bool ok = r == 1 && f->verify(p->data, state, why, sizeof why);
     if (ok) {
         strbuf out = {0};
         f->format_answer(p->data, state, &out);
         fputs(out.s ? out.s : "", stdout);
         sb_free(&out);
+    } else if (r == 0) {
+        *stuck = state;
+        return false;
     }
     free(state);
     return ok;
@@ -109,12 +116,17 @@ int cli_solve(const char *arg, const cli_options *o)
     puzzle *p = load_or_report(arg, o);
     if (!p)
         return EXIT_BAD_INPUT;
-    if (solve_by_deduction(p)) {
+    int *stuck;
+    if (solve_by_deduction(p, &stuck)) {
         puzzle_free(p);
         return EXIT_DONE;
     }
     batch_job j;
     job_open_loaded(&j, p, o);
+    if (stuck) { /* what the deductions decided holds in every solution */
+        j.nmarks = p->family->state_marks(p->data, stuck, j.marks, assist_num_facts(j.a) + 1);
+        free(stuck);
+    }
     const game_family *f = j.p->family;
     bool *facts = xcalloc((size_t)assist_num_facts(j.a) + 1, sizeof *facts);
     int rc = EXIT_DONE;

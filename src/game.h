@@ -140,11 +140,13 @@ typedef struct game_family {
 
     /* Optional (NULL: none): solves by forced deductions in plain C, with
      * no engine, for --solve (whose cost is otherwise mostly the encoding).
-     * state holds the starting board; true when every entry was decided
-     * (the caller still checks the answer with verify), false when the
-     * deductions got stuck or found no solution: the engine then decides
-     * from the starting board. */
-    bool (*deduce)(const void *pz, int *state);
+     * state holds the starting board.  Returns 1 when every entry was
+     * decided (the caller still checks the answer with verify); 0 when the
+     * deductions got stuck, state then holding what they decided, all of
+     * it true in every solution (the engine starts from it); -1 when they
+     * found no solution (state unspecified; the engine decides from the
+     * starting board). */
+    int (*deduce)(const void *pz, int *state);
 } game_family;
 
 /* The registry of families. */

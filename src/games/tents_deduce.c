@@ -160,7 +160,7 @@ static int probe(deducer *d, int *st)
     return decided;
 }
 
-bool tents_deduce(const void *pz, int *state)
+int tents_deduce(const void *pz, int *state)
 {
     const tents_puzzle *t = pz;
     int w = t->w, h = t->h;
@@ -211,12 +211,12 @@ bool tents_deduce(const void *pz, int *state)
         if (r > 0)
             r = 0;
     }
-    bool ok = r == 0 && complete(&d, state);
+    int result = r < 0 ? -1 : complete(&d, state) ? 1 : 0;
     free(d.tree_at);
     free(d.cand);
     free(d.owner);
     free(d.mate);
     free(d.seen);
     free(d.save);
-    return ok;
+    return result;
 }

@@ -374,13 +374,13 @@ static int probe(deducer *d, int *st)
     return decided;
 }
 
-bool tracks_deduce(const void *pz, int *state)
+int tracks_deduce(const void *pz, int *state)
 {
     const tracks_puzzle *t = pz;
     deducer d = {.t = t, .cells = tracks_cells(t), .nstate = tracks_nstate(t)};
     for (int k = 0; k < 2; k++)
         if (t->end_cell[k] < 0 || t->end_cell[k] >= d.cells)
-            return false;
+            return 0;
     d.side = xmalloc((size_t)d.cells * 4 * sizeof *d.side);
     d.next = xmalloc((size_t)d.cells * 4 * sizeof *d.next);
     d.ends = xmalloc((size_t)(2 * t->nedges + 1) * sizeof *d.ends);
@@ -433,7 +433,7 @@ bool tracks_deduce(const void *pz, int *state)
         if (r > 0)
             r = 0;
     }
-    ok = r == 0 && complete(&d, state);
+    int result = r < 0 ? -1 : complete(&d, state) ? 1 : 0;
     free(d.side);
     free(d.next);
     free(d.ends);
@@ -450,5 +450,5 @@ bool tracks_deduce(const void *pz, int *state)
     free(d.row_dirty);
     free(d.col_dirty);
     free(d.seen);
-    return ok;
+    return result;
 }

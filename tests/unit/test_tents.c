@@ -104,7 +104,7 @@ static void deduce_solves_tatham_ids(void)
             continue;
         int *state = xcalloc((size_t)p->nstate, sizeof *state);
         p->family->init_state(p->data, state);
-        bool done = tents_deduce(p->data, state);
+        bool done = tents_deduce(p->data, state) == 1;
         CHECK_MSG(done, "%s: the deductions got stuck", line);
         char why[256] = "";
         CHECK_MSG(!done || tents_verify(p->data, state, why, sizeof why), "%s: %s", line, why);
@@ -118,7 +118,7 @@ static void deduce_solves_tatham_ids(void)
     if (p) {
         int *state = xcalloc((size_t)p->nstate, sizeof *state);
         p->family->init_state(p->data, state);
-        CHECK(!tents_deduce(p->data, state));
+        CHECK(tents_deduce(p->data, state) == 0);
         free(state);
         puzzle_free(p);
     }
