@@ -187,8 +187,9 @@ int tents_deduce(const void *pz, int *state)
     }
     /* Probing is quadratic at worst; past this many probes the engine is
      * the faster way.  Every Tatham ID is decided within it (some 25x25dt
-     * ones need more than one probe per cell). */
-    d.probes = 4 * d.cells;
+     * ones need more than one probe per cell); on bigger boards, where the
+     * deductions seldom finish, the cap keeps their cost small. */
+    d.probes = 4 * d.cells < 2500 ? 4 * d.cells : 2500;
     /* a cell with no tree beside it holds no tent */
     int r = 0, changed = 0;
     for (int c = 0; c < d.cells && r == 0; c++) {
