@@ -63,12 +63,11 @@ typedef struct {
     int nmarks;
 } batch_job;
 
-static bool job_open(batch_job *j, const char *arg, const cli_options *o)
+/* Opens a job on an already loaded puzzle p (the job owns it). */
+static void job_open_loaded(batch_job *j, puzzle *p, const cli_options *o)
 {
     memset(j, 0, sizeof *j);
-    j->p = load_or_report(arg, o);
-    if (!j->p)
-        return false;
+    j->p = p;
     j->a = puzzle_encode(j->p);
     apply_budget(j->a, o);
     j->state = xcalloc((size_t)j->p->nstate + 1, sizeof *j->state);
@@ -76,7 +75,44 @@ static bool job_open(batch_job *j, const char *arg, const cli_options *o)
     int max = assist_num_facts(j->a) + 1;
     j->marks = xcalloc((size_t)max, sizeof *j->marks);
     j->nmarks = j->p->family->state_marks(j->p->data, j->state, j->marks, max);
+}
+
+static bool job_open(batch_job *j, const char *arg, const cli_options *o)
+{
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
+        return false;
+    job_open_loaded(j, p, o);
     return true;
+}
+
+/* The family's plain-C deductions (game.h, deduce), when they decide the
+ * whole board and the checker accepts it: printed without building the
+ * encoding.  Returns false when the engine has to answer; *stuck is then
+ * the board the deductions reached (forced entries only, the engine's
+ * starting marks), or NULL. */
+static bool solve_by_deduction(const puzzle *p, int **stuck)
+{
+    const game_family *f = p->family;
+    *stuck = NULL;
+    if (!f->deduce)
+        return false;
+    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
+    f->init_state(p->data, state);
+    char why[256];
+    int r = f->deduce(p->data, state);
+    bool ok = r == 1 && f->verify(p->data, state, why, sizeof why);
+    if (ok) {
+        strbuf out = {0};
+        f->format_answer(p->data, state, &out);
+        fputs(out.s ? out.s : "", stdout);
+        sb_free(&out);
+    } else if (r == 0) {
+        *stuck = state;
+        return false;
+    }
+    free(state);
+    return ok;
 }
 
 static void job_close(batch_job *j)
@@ -89,9 +125,20 @@ static void job_close(batch_job *j)
 
 int cli_solve(const char *arg, const cli_options *o)
 {
-    batch_job j;
-    if (!job_open(&j, arg, o))
+    puzzle *p = load_or_report(arg, o);
+    if (!p)
         return EXIT_BAD_INPUT;
+    int *stuck;
+    if (solve_by_deduction(p, &stuck)) {
+        puzzle_free(p);
+        return EXIT_DONE;
+    }
+    batch_job j;
+    job_open_loaded(&j, p, o);
+    if (stuck) { /* what the deductions decided holds in every solution */
+        j.nmarks = p->family->state_marks(p->data, stuck, j.marks, assist_num_facts(j.a) + 1);
+        free(stuck);
+    }
     const game_family *f = j.p->family;
     bool *facts = xcalloc((size_t)assist_num_facts(j.a) + 1, sizeof *facts);
     int rc = EXIT_DONE;

@@ -158,6 +158,15 @@ typedef struct game_family {
      * attaches it.  The forced set takes them as witnesses once the
      * solver confirms each. */
     void (*images)(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx);
+    /* Optional (NULL: none): solves by forced deductions in plain C, with
+     * no engine, for --solve (whose cost is otherwise mostly the encoding).
+     * state holds the starting board.  Returns 1 when every entry was
+     * decided (the caller still checks the answer with verify); 0 when the
+     * deductions got stuck, state then holding what they decided, all of
+     * it true in every solution (the engine starts from it); -1 when they
+     * found no solution (state unspecified; the engine decides from the
+     * starting board). */
+    int (*deduce)(const void *pz, int *state);
 } game_family;
 
 /* The registry of families. */

@@ -218,6 +218,7 @@ const game_family tents_family = {
     .fact_move = fact_move,
     .fact_text = fact_text,
     .verify = tents_verify,
+    .deduce = tents_deduce,
     .format_answer = format_answer,
     .generate = tents_generate,
     .ui_create = tents_ui_create,

@@ -34,6 +34,10 @@ void tents_free(void *pz);
 void *tents_parse(const char *text, diag *err, int *nstate);
 int tents_sniff(const char *text);
 bool tents_verify(const void *pz, const int *state, char *why, size_t n);
+/* Forced deductions in plain C (tents_deduce.c): 1 when they decide the
+ * whole board, 0 when stuck (state: what they decided), -1 when they find
+ * no solution; state holds the starting board on entry (game.h, deduce). */
+int tents_deduce(const void *pz, int *state);
 bool tents_generate(const gen_options *opt, strbuf *out, diag *err);
 /* A Tatham game ID for the puzzle (givens included). */
 void tents_write_id(const tents_puzzle *t, strbuf *out);

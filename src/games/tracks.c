@@ -569,4 +569,5 @@ const game_family tracks_family = {
     .help = tracks_help,
     .state_ok = tracks_state_ok,
     .step_ok = tracks_step_ok,
+    .deduce = tracks_deduce,
 };

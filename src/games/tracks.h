@@ -66,6 +66,10 @@ void tracks_free(void *pz);
 void *tracks_parse(const char *text, diag *err, int *nstate);
 int tracks_sniff(const char *text);
 bool tracks_verify(const void *pz, const int *state, char *why, size_t n);
+/* Forced deductions in plain C (tracks_deduce.c): 1 when they decide the
+ * whole board, 0 when stuck (state: what they decided), -1 when they find
+ * no solution; state holds the starting board on entry (game.h, deduce). */
+int tracks_deduce(const void *pz, int *state);
 bool tracks_generate(const gen_options *opt, strbuf *out, diag *err);
 /* A Tatham game ID for the puzzle (the ends must be on Tatham's sides:
  * entrance on the left edge, exit on the bottom edge). */

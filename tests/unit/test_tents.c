@@ -1,5 +1,6 @@
 /* test_tents.c: Tents end to end in-process: the three input forms, every
- * Tatham ID solved, checked by the independent checker and proved unique,
+ * Tatham ID solved (by the engine and by the plain-C deductions), checked
+ * by the independent checker and proved unique,
  * the Crystal/Z3 15x15 puzzle, the generator, and hint/check/explain. */
 #include <stdlib.h>
 
@@ -86,6 +87,43 @@ static void every_tatham_id_solves_uniquely(void)
 
 /* Tatham's own solver's answer to worked example 1 (tatham.md): tents at
  * (1,0),(3,0),(7,0),(1,2),(3,2),(5,2),(7,3),(0,4),(0,6),(3,6),(5,6),(7,6). */
+/* The plain-C deductions (what --solve tries first) decide every Tatham
+ * ID, and the independent checker accepts each board they leave; with two
+ * placements they stop, and the engine answers. */
+static void deduce_solves_tatham_ids(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tents/tatham-ids.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load(line);
+        if (!p)
+            continue;
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        p->family->init_state(p->data, state);
+        bool done = tents_deduce(p->data, state) == 1;
+        CHECK_MSG(done, "%s: the deductions got stuck", line);
+        char why[256] = "";
+        CHECK_MSG(!done || tents_verify(p->data, state, why, sizeof why), "%s: %s", line, why);
+        free(state);
+        puzzle_free(p);
+        n++;
+    }
+    CHECK_MSG(n == 101, "%d IDs read", n);
+    free(text);
+    puzzle *p = load("4x4:e_i,0,1,1,0,1,0,1,0"); /* two placements */
+    if (p) {
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        p->family->init_state(p->data, state);
+        CHECK(tents_deduce(p->data, state) == 0);
+        free(state);
+        puzzle_free(p);
+    }
+}
+
 static void worked_example_matches_tathams_solver(void)
 {
     puzzle *p = load("8x8de:bcddch_bkcic_,2,2,0,3,0,2,0,3,3,0,3,1,1,0,4,0");
@@ -326,6 +364,7 @@ static void id_round_trip(void)
 int main(void)
 {
     RUN(every_tatham_id_solves_uniquely);
+    RUN(deduce_solves_tatham_ids);
     RUN(worked_example_matches_tathams_solver);
     RUN(crystal_15x15_both_forms);
     RUN(spaced_grid_form_for_big_clues);

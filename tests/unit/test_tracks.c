@@ -2,7 +2,8 @@
  * solved, accepted by the independent checker and proved unique; the SMT
  * article's CSV puzzle; a puzzle whose rules without the no-loop condition
  * allow a separate loop; the two formats and their direction bits; the
- * generator, and where hard leaves its givens. */
+ * generator, and where hard leaves its givens; the plain-C deductions
+ * --solve tries first. */
 #include <string.h>
 
 #include "game.h"
@@ -72,6 +73,59 @@ static void all_tatham_ids_unique_and_verified(void)
     }
     CHECK_MSG(n == 140, "%d IDs read", n);
     free(text);
+}
+
+/* The plain-C deductions (what --solve tries first) decide every Tatham
+ * ID, and the independent checker accepts each board they leave. */
+static void deduce_solves_tatham_ids(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        p->family->init_state(p->data, state);
+        bool done = tracks_deduce(p->data, state) == 1;
+        CHECK_MSG(done, "%s: the deductions got stuck", line);
+        char why[256] = "";
+        CHECK_MSG(!done || tracks_verify(p->data, state, why, sizeof why), "%s: %s", line, why);
+        free(state);
+        puzzle_free(p);
+        n++;
+    }
+    CHECK_MSG(n == 140, "%d IDs read", n);
+    free(text);
+}
+
+/* Deductions decide only what is forced: with two solutions they stop
+ * (and --solve's engine answers), with none they report failure. */
+static void deduce_stops_when_not_forced(void)
+{
+    const char *ids[2] = {"5x5:y,5,5,S3,0,0,2,2,3,3,S3", /* two solutions */
+                          "5x5:y,5,5,S3,0,0,2,2,3,3,S4"}; /* none */
+    long want[2] = {2, 0};
+    for (int k = 0; k < 2; k++) {
+        puzzle *p = load_text(ids[k]);
+        if (!p)
+            continue;
+        assist *a = puzzle_encode(p);
+        int *state = xcalloc((size_t)p->nstate, sizeof *state), *marks;
+        int nmarks = start_marks(p, a, state, &marks);
+        long count = -1;
+        CHECK(assist_count(a, marks, nmarks, 2, &count) == ASSIST_OK && count == want[k]);
+        int r = tracks_deduce(p->data, state);
+        CHECK_MSG(r == (want[k] ? 0 : -1), "%s: deductions answer %d", ids[k], r);
+        free(marks);
+        free(state);
+        assist_free(a);
+        puzzle_free(p);
+    }
 }
 
 static void smt_article_csv(void)
@@ -360,5 +414,7 @@ int main(void)
     RUN(generator);
     RUN(hard_givens_gather);
     RUN(all_tatham_ids_unique_and_verified);
+    RUN(deduce_solves_tatham_ids);
+    RUN(deduce_stops_when_not_forced);
     TEST_MAIN_END();
 }
