@@ -9,14 +9,11 @@
 #include "games/tantrix.h"
 #include "keys.h"
 #include "testlib.h"
+#include "ui_fixture.h"
 
 typedef struct {
-    puzzle *p;
-    const game_family *f;
+    ui_fixture u; /* the puzzle, its starting board and its canvas */
     const tantrix_puzzle *t;
-    void *ui;
-    int *state;
-    canvas cv;
 } fixture;
 
 enum { CV_ROWS = 30, CV_COLS = 80, HY = 11, HX = 36 }; /* cell (0,0)'s box at the centre */
@@ -24,44 +21,28 @@ enum { CV_ROWS = 30, CV_COLS = 80, HY = 11, HX = 36 }; /* cell (0,0)'s box at th
 static bool setup(fixture *fx, bool ascii)
 {
     diag err = {0};
-    memset(fx, 0, sizeof *fx);
-    fx->p = puzzle_from_text("discovery 5\n", "game ID", NULL, "tantrix", &err);
-    CHECK_MSG(fx->p != NULL, "%s", err.msg);
-    if (!fx->p)
+    puzzle *p = puzzle_from_text("discovery 5\n", "game ID", NULL, "tantrix", &err);
+    CHECK_MSG(p != NULL, "%s", err.msg);
+    if (!ui_fixture_open(&fx->u, p, CV_ROWS, CV_COLS, ascii))
         return false;
-    fx->f = fx->p->family;
-    fx->t = fx->p->data;
-    fx->state = xcalloc((size_t)fx->p->nstate, sizeof *fx->state);
-    fx->f->init_state(fx->t, fx->state);
-    fx->ui = fx->f->ui_create(fx->t);
-    int nr, nc;
-    CHECK(fx->f->layout(fx->t, fx->ui, CV_ROWS, CV_COLS, ascii, &nr, &nc));
-    canvas_init(&fx->cv, nr, nc, ascii);
+    fx->t = p->data;
     return true;
 }
 
-static void teardown(fixture *fx)
-{
-    canvas_free(&fx->cv);
-    if (fx->ui)
-        fx->f->ui_free(fx->ui);
-    free(fx->state);
-    puzzle_free(fx->p);
-}
+static void teardown(fixture *fx) { ui_fixture_close(&fx->u); }
 
 static void draw(fixture *fx)
 {
-    canvas_clear(&fx->cv);
-    fx->f->draw(fx->t, fx->ui, fx->state, NULL, &fx->cv);
+    ui_fixture_draw(&fx->u);
 }
 
 static void key(fixture *fx, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    if (fx->f->input(fx->t, fx->ui, fx->state, &ev, &m) == INPUT_MOVE)
+    if (fx->u.f->input(fx->t, fx->u.ui, fx->u.state, &ev, &m) == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
-            fx->state[m.idx.v[i]] = m.val.v[i];
+            fx->u.state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
 }
 
@@ -97,7 +78,7 @@ static void check_bands(fixture *fx, int tile, int rot, bool ascii)
         for (int dx = 1; dx <= 7; dx++) {
             if (!inside(dy, dx))
                 continue;
-            const canvas_cell *c = canvas_at(&fx->cv, HY + dy, HX + dx);
+            const canvas_cell *c = canvas_at(&fx->u.cv, HY + dy, HX + dx);
             if (!strcmp(c->glyph, " ") || (dy == 2 && dx == 4))
                 continue;
             int col = c->role - ROLE_TANTRIX_RED;
@@ -110,7 +91,7 @@ static void check_bands(fixture *fx, int tile, int rot, bool ascii)
     for (int k = 0; k < 6; k++)
         CHECK_MSG(seen[tantrix_edge(fx->t, tile, rot, k)] > 0, "no band for edge %d", k);
     char num[2] = {(char)('0' + fx->t->label[tile]), 0};
-    CHECK(!strcmp(canvas_at(&fx->cv, HY + 2, HX + 4)->glyph, num));
+    CHECK(!strcmp(canvas_at(&fx->u.cv, HY + 2, HX + 4)->glyph, num));
 }
 
 /* A straight band turned to run from top to bottom is a column of │ (the
@@ -122,9 +103,9 @@ static void test_bands(void)
         return;
     /* nothing placed: only the cell where the first tile goes */
     draw(&fx);
-    CHECK(!strcmp(canvas_at(&fx.cv, HY, HX + 4)->glyph, "_"));
-    CHECK(canvas_at(&fx.cv, HY, HX + 4)->role == ROLE_DIM);
-    CHECK(!strcmp(canvas_at(&fx.cv, HY - 4, HX + 4)->glyph, " "));
+    CHECK(!strcmp(canvas_at(&fx.u.cv, HY, HX + 4)->glyph, "_"));
+    CHECK(canvas_at(&fx.u.cv, HY, HX + 4)->role == ROLE_DIM);
+    CHECK(!strcmp(canvas_at(&fx.u.cv, HY - 4, HX + 4)->glyph, " "));
     int straight = -1, rot = 0;
     for (int i = 0; i < fx.t->n && straight < 0; i++)
         for (int k = 0; k < 3; k++)
@@ -138,31 +119,31 @@ static void test_bands(void)
         straight = 0;
     for (int tile = 0; tile < fx.t->n; tile++)
         for (int r = 0; r < 6; r++) {
-            fx.f->init_state(fx.t, fx.state);
-            fx.state[3 * tile] = r;
-            fx.state[3 * tile + 1] = fx.state[3 * tile + 2] = 0;
+            fx.u.f->init_state(fx.t, fx.u.state);
+            fx.u.state[3 * tile] = r;
+            fx.u.state[3 * tile + 1] = fx.u.state[3 * tile + 2] = 0;
             draw(&fx);
             check_bands(&fx, tile, r, false);
         }
-    fx.f->init_state(fx.t, fx.state);
-    fx.state[3 * straight] = rot;
-    fx.state[3 * straight + 1] = fx.state[3 * straight + 2] = 0;
+    fx.u.f->init_state(fx.t, fx.u.state);
+    fx.u.state[3 * straight] = rot;
+    fx.u.state[3 * straight + 1] = fx.u.state[3 * straight + 2] = 0;
     draw(&fx);
     role loop = (role)(ROLE_TANTRIX_RED + fx.t->loop);
     for (int dy = 1; dy <= 3; dy += 2) {
-        const canvas_cell *c = canvas_at(&fx.cv, HY + dy, HX + 4);
+        const canvas_cell *c = canvas_at(&fx.u.cv, HY + dy, HX + 4);
         CHECK_MSG(!strcmp(c->glyph, "│") && c->role == loop, "row %d: '%s' role %d", dy, c->glyph, c->role);
     }
     /* a placed tile's outline stands out: bold, not the dim lattice */
-    const canvas_cell *top = canvas_at(&fx.cv, HY, HX + 4);
+    const canvas_cell *top = canvas_at(&fx.u.cv, HY, HX + 4);
     CHECK(top->role == ROLE_PLAIN && (top->marks & MARK_BOLD));
     /* the lattice: the neighbours' outlines are drawn, dim; two steps
      * away nothing (cell (0,2)'s top edge, 8 rows down, is (0,1)'s
      * bottom edge; (0,3)'s top edge is blank) */
-    const canvas_cell *nb = canvas_at(&fx.cv, HY + 8, HX + 4);
+    const canvas_cell *nb = canvas_at(&fx.u.cv, HY + 8, HX + 4);
     CHECK(!strcmp(nb->glyph, "_") && nb->role == ROLE_DIM);
-    CHECK(!strcmp(canvas_at(&fx.cv, HY + 12, HX + 4)->glyph, " "));
-    CHECK(!strcmp(canvas_at(&fx.cv, HY + 4, HX + 18)->glyph, " ")); /* (2,-1) */
+    CHECK(!strcmp(canvas_at(&fx.u.cv, HY + 12, HX + 4)->glyph, " "));
+    CHECK(!strcmp(canvas_at(&fx.u.cv, HY + 4, HX + 18)->glyph, " ")); /* (2,-1) */
     teardown(&fx);
 }
 
@@ -178,15 +159,15 @@ static void test_held_tile_keeps_colours(void)
     check_bands(&fx, 0, 0, false);
     for (int dy = 1; dy <= 3; dy++)
         for (int dx = 1; dx <= 7; dx++) {
-            const canvas_cell *c = canvas_at(&fx.cv, HY + dy, HX + dx);
+            const canvas_cell *c = canvas_at(&fx.u.cv, HY + dy, HX + dx);
             if (inside(dy, dx) && c->role >= ROLE_TANTRIX_RED && c->role <= ROLE_TANTRIX_GREEN)
                 CHECK_MSG(!(c->marks & (MARK_CURSOR | MARK_SELECTED)), "(%d,%d)", dy, dx);
         }
-    const canvas_cell *edge = canvas_at(&fx.cv, HY, HX + 4), *side = canvas_at(&fx.cv, HY + 2, HX);
+    const canvas_cell *edge = canvas_at(&fx.u.cv, HY, HX + 4), *side = canvas_at(&fx.u.cv, HY + 2, HX);
     CHECK((edge->marks & MARK_CURSOR) && (edge->marks & MARK_SELECTED));
     CHECK((side->marks & MARK_CURSOR) && (side->marks & MARK_SELECTED));
     /* the number carries the held highlight, not the cursor */
-    const canvas_cell *num = canvas_at(&fx.cv, HY + 2, HX + 4);
+    const canvas_cell *num = canvas_at(&fx.u.cv, HY + 2, HX + 4);
     CHECK((num->marks & MARK_SELECTED) && !(num->marks & MARK_CURSOR));
     teardown(&fx);
 }
@@ -197,12 +178,12 @@ static void test_ascii(void)
     if (!setup(&fx, true))
         return;
     for (int r = 0; r < 6; r++) {
-        fx.state[0] = r;
-        fx.state[1] = fx.state[2] = 0;
+        fx.u.state[0] = r;
+        fx.u.state[1] = fx.u.state[2] = 0;
         draw(&fx);
         check_bands(&fx, 0, r, true);
     }
-    char *txt = canvas_to_text(&fx.cv);
+    char *txt = canvas_to_text(&fx.u.cv);
     for (const char *p = txt; *p; p++)
         CHECK((unsigned char)*p < 128);
     free(txt);

@@ -7,54 +7,36 @@
 #include "game.h"
 #include "games/tetravex.h"
 #include "testlib.h"
+#include "ui_fixture.h"
 
 typedef struct {
-    puzzle *p;
-    const game_family *f;
+    ui_fixture u; /* the puzzle, its starting board and its canvas */
     const tetravex_puzzle *t;
-    void *ui;
-    int *state;
-    canvas cv;
 } fixture;
 
 static bool setup(fixture *fx, int rows, int cols, bool ascii)
 {
     diag err = {0};
-    memset(fx, 0, sizeof *fx);
-    fx->p = puzzle_load(test_data("tetravex/hand-3x3.tetravex"), NULL, &err);
-    CHECK_MSG(fx->p != NULL, "%s", err.msg);
-    if (!fx->p)
+    puzzle *p = puzzle_load(test_data("tetravex/hand-3x3.tetravex"), NULL, &err);
+    CHECK_MSG(p != NULL, "%s", err.msg);
+    if (!ui_fixture_open(&fx->u, p, rows, cols, ascii))
         return false;
-    fx->f = fx->p->family;
-    fx->t = fx->p->data;
-    fx->state = xcalloc((size_t)fx->p->nstate, sizeof *fx->state);
-    fx->f->init_state(fx->t, fx->state);
-    fx->ui = fx->f->ui_create(fx->t);
-    int nr, nc;
-    CHECK(fx->f->layout(fx->t, fx->ui, rows, cols, ascii, &nr, &nc));
-    canvas_init(&fx->cv, nr, nc, ascii);
+    fx->t = p->data;
     return true;
 }
 
-static void teardown(fixture *fx)
-{
-    canvas_free(&fx->cv);
-    if (fx->ui)
-        fx->f->ui_free(fx->ui);
-    free(fx->state);
-    puzzle_free(fx->p);
-}
+static void teardown(fixture *fx) { ui_fixture_close(&fx->u); }
 
 static void draw(fixture *fx, const view *v)
 {
-    canvas_clear(&fx->cv);
-    fx->f->draw(fx->t, fx->ui, fx->state, v, &fx->cv);
+    canvas_clear(&fx->u.cv);
+    fx->u.f->draw(fx->t, fx->u.ui, fx->u.state, v, &fx->u.cv);
 }
 
 /* Cell (y, x) shows glyph g in role r over fill bg (0: none). */
 static bool is(const fixture *fx, int y, int x, const char *g, int r, int bg)
 {
-    const canvas_cell *c = canvas_at(&fx->cv, y, x);
+    const canvas_cell *c = canvas_at(&fx->u.cv, y, x);
     if (!c || strcmp(c->glyph, g) != 0 || c->role != r || c->bg != bg) {
         fprintf(stderr, "  (%d,%d): '%s' role %d bg %d, want '%s' role %d bg %d\n", y, x,
                 c ? c->glyph : "-", c ? c->role : -1, c ? c->bg : -1, g, r, bg);
@@ -85,8 +67,8 @@ static void test_roomy_tile(void)
     CHECK(is(&fx, 4, 23, "◤", F(7), F(2)));
     CHECK(is(&fx, 4, 25, "2", F(2), F(2)));
     CHECK(is(&fx, 4, 27, "◥", F(4), F(2)));
-    CHECK(canvas_at(&fx.cv, 2, 23)->marks & MARK_SHAPE);
-    CHECK(!(canvas_at(&fx.cv, 2, 25)->marks & MARK_SHAPE));
+    CHECK(canvas_at(&fx.u.cv, 2, 23)->marks & MARK_SHAPE);
+    CHECK(!(canvas_at(&fx.u.cv, 2, 25)->marks & MARK_SHAPE));
     /* the board's grid joins its lines; an empty slot is blank inside */
     CHECK(is(&fx, 1, 12, "┬", ROLE_FRAME, 0));
     CHECK(is(&fx, 5, 12, "┼", ROLE_FRAME, 0));
@@ -96,10 +78,10 @@ static void test_roomy_tile(void)
      * marked, so the tile keeps its colours */
     CHECK(is(&fx, 1, 0, "┏", ROLE_PLAIN, 0));
     CHECK(is(&fx, 3, 6, "┃", ROLE_PLAIN, 0));
-    CHECK(canvas_at(&fx.cv, 1, 3)->marks & MARK_CURSOR);
-    CHECK(!(canvas_at(&fx.cv, 3, 3)->marks & MARK_CURSOR));
-    CHECK(canvas_owner(&fx.cv, 3, 3) == 0);
-    CHECK(canvas_owner(&fx.cv, 3, 25) == 9); /* tray slot 0 */
+    CHECK(canvas_at(&fx.u.cv, 1, 3)->marks & MARK_CURSOR);
+    CHECK(!(canvas_at(&fx.u.cv, 3, 3)->marks & MARK_CURSOR));
+    CHECK(canvas_owner(&fx.u.cv, 3, 3) == 0);
+    CHECK(canvas_owner(&fx.u.cv, 3, 25) == 9); /* tray slot 0 */
     teardown(&fx);
 }
 
@@ -110,9 +92,9 @@ static void test_mismatch_and_hint(void)
     fixture fx;
     if (!setup(&fx, 40, 100, false))
         return;
-    fx.state[0] = 5; /* 3716 */
-    fx.state[1] = 0; /* 6427 */
-    fx.state[2] = 1; /* 5146 */
+    fx.u.state[0] = 5; /* 3716 */
+    fx.u.state[1] = 0; /* 6427 */
+    fx.u.state[2] = 1; /* 5146 */
     int fact = 4 * fx.t->ntypes + fx.t->type_of[6]; /* 2679 in the centre */
     view v = {.hint_facts = &fact, .nhint = 1};
     draw(&fx, &v);
@@ -123,10 +105,10 @@ static void test_mismatch_and_hint(void)
     /* the hint: the tile drawn in the centre slot with a marked frame */
     CHECK(is(&fx, 6, 9, "2", F(2), F(2)));
     CHECK(is(&fx, 7, 11, "6", F(6), F(6)));
-    const canvas_cell *hf = canvas_at(&fx.cv, 5, 8), *cf = canvas_at(&fx.cv, 1, 2);
+    const canvas_cell *hf = canvas_at(&fx.u.cv, 5, 8), *cf = canvas_at(&fx.u.cv, 1, 2);
     CHECK((hf->marks & MARK_HINT) && !(hf->marks & MARK_CURSOR));
     CHECK((cf->marks & MARK_CURSOR) && !(cf->marks & MARK_HINT));
-    CHECK(!(canvas_at(&fx.cv, 6, 9)->marks & MARK_HINT));
+    CHECK(!(canvas_at(&fx.u.cv, 6, 9)->marks & MARK_HINT));
     teardown(&fx);
 }
 
@@ -136,7 +118,7 @@ static void test_compact_and_ascii(void)
     if (!setup(&fx, 12, 40, false))
         return;
     draw(&fx, NULL);
-    CHECK(fx.cv.cols == 29 && fx.cv.rows == 11);
+    CHECK(fx.u.cv.cols == 29 && fx.u.cv.rows == 11);
     /* tray at column 16: inside 3x2 at (2, 17), the top above the others */
     CHECK(is(&fx, 1, 16, "┌", ROLE_FRAME, 0));
     CHECK(is(&fx, 2, 17, "◣", F(7), F(6)));
@@ -154,7 +136,7 @@ static void test_compact_and_ascii(void)
     CHECK(is(&fx, 2, 23, " ", F(7), F(6)));
     CHECK(is(&fx, 2, 25, "6", F(6), F(6)));
     CHECK(is(&fx, 1, 0, "#", ROLE_PLAIN, 0));
-    char *txt = canvas_to_text(&fx.cv);
+    char *txt = canvas_to_text(&fx.u.cv);
     for (const char *p = txt; *p; p++)
         CHECK((unsigned char)*p < 128);
     free(txt);

@@ -8,62 +8,43 @@
 #include "games/tracks.h"
 #include "keys.h"
 #include "testlib.h"
+#include "ui_fixture.h"
 
 /* Counts 4 2 2 0 / 1 3 3 1, entrance west of row 1, exit under column 1:
  * the answer runs down, right, right, down, left, left, down. */
 static const char *LOOP_TRAP = "4x4:p,S4,2,2,0,S1,3,3,1";
 
 typedef struct {
-    puzzle *p;
-    const game_family *f;
+    ui_fixture u; /* the puzzle, its starting board and its canvas */
     const tracks_puzzle *t;
-    void *ui;
-    int *state;
-    canvas cv;
 } fixture;
 
 static bool setup(fixture *fx, const char *id, int rows, int cols, bool ascii)
 {
     diag err = {0};
-    memset(fx, 0, sizeof *fx);
-    fx->p = puzzle_from_text(id, "game ID", NULL, "tracks", &err);
-    CHECK_MSG(fx->p != NULL, "%s", err.msg);
-    if (!fx->p)
+    puzzle *p = puzzle_from_text(id, "game ID", NULL, "tracks", &err);
+    CHECK_MSG(p != NULL, "%s", err.msg);
+    if (!ui_fixture_open(&fx->u, p, rows, cols, ascii))
         return false;
-    fx->f = fx->p->family;
-    fx->t = fx->p->data;
-    fx->state = xcalloc((size_t)fx->p->nstate, sizeof *fx->state);
-    fx->f->init_state(fx->t, fx->state);
-    fx->ui = fx->f->ui_create(fx->t);
-    int nr, nc;
-    CHECK(fx->f->layout(fx->t, fx->ui, rows, cols, ascii, &nr, &nc));
-    canvas_init(&fx->cv, nr, nc, ascii);
+    fx->t = p->data;
     return true;
 }
 
-static void teardown(fixture *fx)
-{
-    canvas_free(&fx->cv);
-    if (fx->ui)
-        fx->f->ui_free(fx->ui);
-    free(fx->state);
-    puzzle_free(fx->p);
-}
+static void teardown(fixture *fx) { ui_fixture_close(&fx->u); }
 
 static void redraw(fixture *fx)
 {
-    canvas_clear(&fx->cv);
-    fx->f->draw(fx->t, fx->ui, fx->state, NULL, &fx->cv);
+    ui_fixture_draw(&fx->u);
 }
 
 /* Sends an event and applies the move it makes; returns the result. */
 static input_result feed(fixture *fx, input_event ev)
 {
     move m = {0};
-    input_result r = fx->f->input(fx->t, fx->ui, fx->state, &ev, &m);
+    input_result r = fx->u.f->input(fx->t, fx->u.ui, fx->u.state, &ev, &m);
     if (r == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
-            fx->state[m.idx.v[i]] = m.val.v[i];
+            fx->u.state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
     redraw(fx);
     return r;
@@ -77,9 +58,9 @@ static input_result key(fixture *fx, int k)
 /* The canvas position of a target (its first owned screen cell). */
 static bool find_target(const fixture *fx, int target, int *y, int *x)
 {
-    for (int r = 0; r < fx->cv.rows; r++)
-        for (int c = 0; c < fx->cv.cols; c++)
-            if (canvas_owner(&fx->cv, r, c) == target) {
+    for (int r = 0; r < fx->u.cv.rows; r++)
+        for (int c = 0; c < fx->u.cv.cols; c++)
+            if (canvas_owner(&fx->u.cv, r, c) == target) {
                 *y = r;
                 *x = c;
                 return true;
@@ -97,7 +78,7 @@ static input_result mouse(fixture *fx, int action, int button, int target)
 static bool solved(const fixture *fx)
 {
     char why[256] = "";
-    return tracks_verify(fx->t, fx->state, why, sizeof why);
+    return tracks_verify(fx->t, fx->u.state, why, sizeof why);
 }
 
 static void keys_lay_the_answer(void)
@@ -110,7 +91,7 @@ static void keys_lay_the_answer(void)
      * track to the next cell and follow it */
     CHECK(key(&fx, KEY_SF) == INPUT_MOVE);
     int cells = tracks_cells(fx.t);
-    CHECK(fx.state[cells + tracks_edge(fx.t, 0, TRACKS_S)] == TRACKS_TRACK);
+    CHECK(fx.u.state[cells + tracks_edge(fx.t, 0, TRACKS_S)] == TRACKS_TRACK);
     CHECK(key(&fx, 'L') == INPUT_MOVE);
     CHECK(key(&fx, KEY_SRIGHT) == INPUT_MOVE);
     CHECK(key(&fx, 'J') == INPUT_MOVE);
@@ -132,17 +113,17 @@ static void keys_lay_the_answer(void)
     CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
     CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
     CHECK(key(&fx, ' ') == INPUT_MOVE);
-    CHECK(fx.state[2 * 4 + 3] == TRACKS_NONE);
+    CHECK(fx.u.state[2 * 4 + 3] == TRACKS_NONE);
     CHECK(solved(&fx));
     CHECK(key(&fx, 10) == INPUT_MOVE); /* Enter: a track mark there */
-    CHECK(fx.state[2 * 4 + 3] == TRACKS_TRACK);
+    CHECK(fx.u.state[2 * 4 + 3] == TRACKS_TRACK);
     CHECK(!solved(&fx));
     CHECK(key(&fx, 10) == INPUT_MOVE);
-    CHECK(fx.state[2 * 4 + 3] == TRACKS_BLANK);
+    CHECK(fx.u.state[2 * 4 + 3] == TRACKS_BLANK);
     /* x then a direction: no track across that edge */
     CHECK(key(&fx, 'x') == INPUT_UI);
     CHECK(key(&fx, KEY_UP) == INPUT_MOVE);
-    CHECK(fx.state[cells + tracks_edge(fx.t, 2 * 4 + 3, TRACKS_N)] == TRACKS_NONE);
+    CHECK(fx.u.state[cells + tracks_edge(fx.t, 2 * 4 + 3, TRACKS_N)] == TRACKS_NONE);
     teardown(&fx);
 }
 
@@ -160,25 +141,25 @@ static void drag_lays_the_answer(void)
         CHECK(mouse(&fx, MOUSE_DRAG, 1, path[i]) == INPUT_UI);
     int y, x;
     CHECK(find_target(&fx, 9, &y, &x));
-    CHECK(canvas_at(&fx.cv, y, x + 1)->marks & MARK_SELECTED);
+    CHECK(canvas_at(&fx.u.cv, y, x + 1)->marks & MARK_SELECTED);
     CHECK(!solved(&fx));
     CHECK(mouse(&fx, MOUSE_RELEASE, 1, path[7]) == INPUT_MOVE);
     CHECK(solved(&fx));
-    CHECK(!(canvas_at(&fx.cv, y, x + 1)->marks & MARK_SELECTED));
+    CHECK(!(canvas_at(&fx.u.cv, y, x + 1)->marks & MARK_SELECTED));
     /* a drag that starts along track lifts it */
     mouse(&fx, MOUSE_PRESS, 1, 12);
     mouse(&fx, MOUSE_DRAG, 1, 8);
     CHECK(mouse(&fx, MOUSE_RELEASE, 1, 8) == INPUT_MOVE);
     CHECK(!solved(&fx));
     int cells = tracks_cells(fx.t);
-    CHECK(fx.state[cells + tracks_edge(fx.t, 8, TRACKS_S)] == TRACKS_BLANK);
+    CHECK(fx.u.state[cells + tracks_edge(fx.t, 8, TRACKS_S)] == TRACKS_BLANK);
     /* going back over the drag's own path takes those steps back */
     mouse(&fx, MOUSE_PRESS, 1, 8);
     mouse(&fx, MOUSE_DRAG, 1, 12);
     mouse(&fx, MOUSE_DRAG, 1, 13);
     mouse(&fx, MOUSE_DRAG, 1, 12);
     CHECK(mouse(&fx, MOUSE_RELEASE, 1, 12) == INPUT_MOVE);
-    CHECK(fx.state[cells + tracks_edge(fx.t, 12, TRACKS_E)] == TRACKS_BLANK);
+    CHECK(fx.u.state[cells + tracks_edge(fx.t, 12, TRACKS_E)] == TRACKS_BLANK);
     CHECK(solved(&fx));
     teardown(&fx);
 }
@@ -195,7 +176,7 @@ static void release_without_motion_and_jumps(void)
     CHECK(mouse(&fx, MOUSE_RELEASE, 1, 12) == INPUT_MOVE);
     int cells = tracks_cells(fx.t);
     for (int c = 0; c < 12; c += 4)
-        CHECK(fx.state[cells + tracks_edge(fx.t, c, TRACKS_S)] == TRACKS_TRACK);
+        CHECK(fx.u.state[cells + tracks_edge(fx.t, c, TRACKS_S)] == TRACKS_TRACK);
     /* the straight run is a right answer only with the loop, which the
      * checker refuses; the loop is drawn in the error colour */
     mouse(&fx, MOUSE_PRESS, 1, 5);
@@ -208,16 +189,16 @@ static void release_without_motion_and_jumps(void)
     mouse(&fx, MOUSE_PRESS, 3, 3);
     mouse(&fx, MOUSE_DRAG, 3, 7);
     CHECK(mouse(&fx, MOUSE_RELEASE, 3, 15) == INPUT_MOVE);
-    CHECK(fx.state[3] == TRACKS_NONE && fx.state[7] == TRACKS_NONE && fx.state[11] == TRACKS_NONE &&
-          fx.state[15] == TRACKS_NONE);
+    CHECK(fx.u.state[3] == TRACKS_NONE && fx.u.state[7] == TRACKS_NONE && fx.u.state[11] == TRACKS_NONE &&
+          fx.u.state[15] == TRACKS_NONE);
     char why[256];
-    CHECK(!tracks_verify(fx.t, fx.state, why, sizeof why));
+    CHECK(!tracks_verify(fx.t, fx.u.state, why, sizeof why));
     CHECK(strstr(why, "loop") != NULL);
     int y, x;
     CHECK(find_target(&fx, 5, &y, &x));
-    CHECK(canvas_at(&fx.cv, y, x + 1)->role == ROLE_ERROR);
+    CHECK(canvas_at(&fx.u.cv, y, x + 1)->role == ROLE_ERROR);
     CHECK(find_target(&fx, 0, &y, &x));
-    CHECK(canvas_at(&fx.cv, y, x + 1)->role != ROLE_ERROR);
+    CHECK(canvas_at(&fx.u.cv, y, x + 1)->role != ROLE_ERROR);
     teardown(&fx);
 }
 
@@ -230,31 +211,31 @@ static void clicks_and_clue_states(void)
     /* right click marks no track; row 2 needs 3 of its 4 cells */
     mouse(&fx, MOUSE_PRESS, 3, 4 + 3);
     CHECK(mouse(&fx, MOUSE_RELEASE, 3, 4 + 3) == INPUT_MOVE);
-    CHECK(fx.state[7] == TRACKS_NONE);
+    CHECK(fx.u.state[7] == TRACKS_NONE);
     int y, x;
     CHECK(find_target(&fx, 4, &y, &x));
     /* the row clue is the last digit on the cell's screen row */
-    int cx = fx.cv.cols - 1;
-    while (cx > 0 && strcmp(canvas_at(&fx.cv, y, cx)->glyph, " ") == 0)
+    int cx = fx.u.cv.cols - 1;
+    while (cx > 0 && strcmp(canvas_at(&fx.u.cv, y, cx)->glyph, " ") == 0)
         cx--;
-    CHECK(strcmp(canvas_at(&fx.cv, y, cx)->glyph, "3") == 0);
-    CHECK(canvas_at(&fx.cv, y, cx)->role == ROLE_CLUE);
+    CHECK(strcmp(canvas_at(&fx.u.cv, y, cx)->glyph, "3") == 0);
+    CHECK(canvas_at(&fx.u.cv, y, cx)->role == ROLE_CLUE);
     mouse(&fx, MOUSE_PRESS, 3, 4 + 2);
     mouse(&fx, MOUSE_RELEASE, 3, 4 + 2);
-    CHECK(canvas_at(&fx.cv, y, cx)->role == ROLE_CLUE_BROKEN);
+    CHECK(canvas_at(&fx.u.cv, y, cx)->role == ROLE_CLUE_BROKEN);
     /* a left click on an edge lays track across it; a right click on a
      * cell with track is refused */
     int e = tracks_cells(fx.t) + tracks_edge(fx.t, 4, TRACKS_E);
     mouse(&fx, MOUSE_PRESS, 1, e);
     CHECK(mouse(&fx, MOUSE_RELEASE, 1, e) == INPUT_MOVE);
-    CHECK(fx.state[e] == TRACKS_TRACK);
+    CHECK(fx.u.state[e] == TRACKS_TRACK);
     mouse(&fx, MOUSE_PRESS, 3, 5);
     CHECK(mouse(&fx, MOUSE_RELEASE, 3, 5) == INPUT_UI);
-    CHECK(fx.state[5] == TRACKS_BLANK);
+    CHECK(fx.u.state[5] == TRACKS_BLANK);
     /* the entrance cell is fixed */
     mouse(&fx, MOUSE_PRESS, 3, 0);
     CHECK(mouse(&fx, MOUSE_RELEASE, 3, 0) == INPUT_UI);
-    CHECK(fx.state[0] == TRACKS_TRACK);
+    CHECK(fx.u.state[0] == TRACKS_TRACK);
     teardown(&fx);
 }
 
@@ -275,13 +256,13 @@ static void geometries_and_ascii(void)
     if (!setup(&fx, id, 40, 100, false))
         return;
     redraw(&fx);
-    char *text = canvas_to_text(&fx.cv);
+    char *text = canvas_to_text(&fx.u.cv);
     CHECK(strstr(text, "A\xe2\x94\x81") != NULL); /* A━ : the entrance stub, a heavy rail */
     /* given pieces in double lines and the given role, nothing else so */
     int doubles = 0;
-    for (int y = 0; y < fx.cv.rows; y++)
-        for (int x = 0; x < fx.cv.cols; x++) {
-            const canvas_cell *c = canvas_at(&fx.cv, y, x);
+    for (int y = 0; y < fx.u.cv.rows; y++)
+        for (int x = 0; x < fx.u.cv.cols; x++) {
+            const canvas_cell *c = canvas_at(&fx.u.cv, y, x);
             bool dbl = strstr("═║╔╗╚╝╠╣╦╩╬", c->glyph) && strcmp(c->glyph, " ") && c->glyph[0];
             if (dbl) {
                 doubles++;
@@ -290,17 +271,17 @@ static void geometries_and_ascii(void)
         }
     CHECK(doubles > 0);
     CHECK(strstr(text, "B") != NULL);
-    CHECK(!all_ascii(&fx.cv));
+    CHECK(!all_ascii(&fx.u.cv));
     free(text);
-    int big_rows = fx.cv.rows;
+    int big_rows = fx.u.cv.rows;
     teardown(&fx);
     /* too short for big cells: small ones */
     if (!setup(&fx, id, 14, 100, true))
         return;
-    CHECK(fx.cv.rows < big_rows);
+    CHECK(fx.u.cv.rows < big_rows);
     redraw(&fx);
-    CHECK(all_ascii(&fx.cv));
-    text = canvas_to_text(&fx.cv);
+    CHECK(all_ascii(&fx.u.cv));
+    text = canvas_to_text(&fx.u.cv);
     CHECK(strstr(text, "A-") != NULL);
     free(text);
     teardown(&fx);
