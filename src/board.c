@@ -48,6 +48,29 @@ void board_push_step(board *b, board_step *st)
     b->pos = b->nsteps;
 }
 
+bool board_move_allowed(const board *b, const move *m, char *why, size_t n)
+{
+    const game_family *f = b->pz->family;
+    if (!f->state_ok && !f->step_ok)
+        return true;
+    int ns = b->pz->nstate;
+    int *after = xcalloc((size_t)ns + 1, sizeof *after);
+    memcpy(after, b->state, (size_t)ns * sizeof *after);
+    int_vec set = {0};
+    for (int i = 0; i < m->idx.n; i++)
+        if (m->idx.v[i] >= 0 && m->idx.v[i] < ns) {
+            after[m->idx.v[i]] = m->val.v[i];
+            vec_push(&set, m->idx.v[i]);
+        }
+    /* the board before is one the loader accepts, so the entries m sets
+     * are all step_ok needs to look at */
+    bool ok = f->step_ok ? f->step_ok(b->pz->data, after, set.v, set.n, why, n)
+                         : f->state_ok(b->pz->data, after, why, n);
+    vec_free(&set);
+    free(after);
+    return ok;
+}
+
 bool board_apply(board *b, const move *m, bool is_solve)
 {
     board_step st = {.is_solve = is_solve};

@@ -31,6 +31,11 @@ void board_free(board *b);
  * family to refuse before this).  Returns false when nothing changed.
  * A new step discards the redo tail. */
 bool board_apply(board *b, const move *m, bool is_solve);
+/* Would the board after m still be one the save loader accepts (the
+ * family's step_ok on the entries m sets, else state_ok on the whole board)?
+ * For moves the family's input did not make itself, such as an engine's
+ * hint on an unbounded board; why says what is wrong. */
+bool board_move_allowed(const board *b, const move *m, char *why, size_t n);
 bool board_undo(board *b);
 bool board_redo(board *b);
 

@@ -309,23 +309,6 @@ void engine_hint(app *s)
     session_answer_free(&ans);
 }
 
-/* Would the board after m pass the family's state_ok (the save loader's
- * check)? */
-static bool hint_move_ok(const app *s, const move *m, char *why, size_t n)
-{
-    if (!s->f->state_ok)
-        return true;
-    int ns = s->b->pz->nstate;
-    int *after = xcalloc((size_t)ns + 1, sizeof *after);
-    memcpy(after, s->b->state, (size_t)ns * sizeof *after);
-    for (int i = 0; i < m->idx.n; i++)
-        if (m->idx.v[i] >= 0 && m->idx.v[i] < ns)
-            after[m->idx.v[i]] = m->val.v[i];
-    bool ok = s->f->state_ok(s->b->pz->data, after, why, n);
-    free(after);
-    return ok;
-}
-
 bool engine_accept_hint(app *s)
 {
     if (!s->hint_pending || s->hint.n == 0)
@@ -339,7 +322,7 @@ bool engine_accept_hint(app *s)
      * the loader refuses, so it is only shown. */
     char why[256];
     bool changed = false;
-    if (!hint_move_ok(s, &m, why, sizeof why))
+    if (!board_move_allowed(s->b, &m, why, sizeof why))
         screen_message(s, true, "the hint cannot be taken: %s", why);
     else
         changed = session_apply(s->ss, &m, false);
