@@ -58,7 +58,7 @@ size_t mem_cgroup_room(const char *root, const char *cgroup_line)
 }
 
 /* Bytes of address space in use now (the first field of statm, in pages). */
-static size_t address_space_used(void)
+size_t mem_address_space_used(void)
 {
     FILE *f = fopen("/proc/self/statm", "r");
     unsigned long pages = 0;
@@ -79,7 +79,7 @@ size_t mem_available(void)
         room = (size_t)pages * (size_t)page;
     struct rlimit rl;
     if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
-        size_t lim = (size_t)rl.rlim_cur, used = address_space_used();
+        size_t lim = (size_t)rl.rlim_cur, used = mem_address_space_used();
         room = min_size(room, lim > used ? lim - used : 0);
     }
     FILE *f = fopen("/proc/self/cgroup", "r");

@@ -9,6 +9,10 @@
 /* Bytes this process may still allocate (SIZE_MAX when nothing tells). */
 size_t mem_available(void);
 
+/* Bytes of address space this process has mapped now, as the kernel
+ * counts it against RLIMIT_AS (0 when it cannot tell). */
+size_t mem_address_space_used(void);
+
 /* The cgroup v2 limit of the cgroup named by `cgroup_line` (a line of
  * /proc/self/cgroup, "0::/PATH") under the cgroup tree mounted at `root`:
  * the least memory.max - memory.current of PATH and its parents;

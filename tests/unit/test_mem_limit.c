@@ -11,19 +11,6 @@
 
 #define MIB ((size_t)1 << 20)
 
-/* Address space in use now, as the kernel counts it against RLIMIT_AS. */
-static size_t vm_used(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long pages = 0;
-    if (f) {
-        if (fscanf(f, "%lu", &pages) != 1)
-            pages = 0;
-        fclose(f);
-    }
-    return (size_t)pages * (size_t)sysconf(_SC_PAGE_SIZE);
-}
-
 static void test_rlimit_as_lowers_the_room(void)
 {
     struct rlimit old;
@@ -31,7 +18,7 @@ static void test_rlimit_as_lowers_the_room(void)
     size_t before = mem_available();
     /* 300 MiB above what is in use (relative, so that a sanitizer's huge
      * shadow mappings still fit) */
-    size_t used = vm_used();
+    size_t used = mem_address_space_used();
     CHECK(used > 0);
     struct rlimit low = {.rlim_cur = used + 300 * MIB, .rlim_max = old.rlim_max};
     if (old.rlim_max != RLIM_INFINITY && low.rlim_cur > old.rlim_max)
