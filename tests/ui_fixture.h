@@ -53,4 +53,15 @@ static inline void ui_fixture_draw(ui_fixture *fx)
     fx->f->draw(fx->p->data, fx->ui, fx->state, NULL, &fx->cv);
 }
 
+/* Does the drawn canvas hold only ASCII (what --ascii promises)? */
+static inline bool ui_fixture_ascii_only(const ui_fixture *fx)
+{
+    char *txt = canvas_to_text(&fx->cv);
+    bool ascii = true;
+    for (const char *p = txt; *p; p++)
+        ascii &= (unsigned char)*p < 128;
+    free(txt);
+    return ascii;
+}
+
 #endif
