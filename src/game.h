@@ -167,6 +167,13 @@ typedef struct game_family {
      * found no solution (state unspecified; the engine decides from the
      * starting board). */
     int (*deduce)(const void *pz, int *state);
+
+    /* Optional (NULL: none): the compact zoom, one character per cell, for
+     * boards larger than the terminal (the v key).  Tells ui whether the
+     * next layout (and the draws after it) use it; a layout in the compact
+     * zoom may still report a canvas larger than the area (the front end
+     * then scrolls). */
+    void (*set_compact)(void *ui, bool on);
 } game_family;
 
 /* The registry of families. */
