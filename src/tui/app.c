@@ -149,9 +149,12 @@ static void mouse_event(app *s)
         return;
     }
     dismiss_hint(s, KEY_MOUSE); /* a click or drag, not a mere motion */
-    ev.y = me.y - s->cv_y;
-    ev.x = me.x - s->cv_x;
-    ev.target = canvas_owner(&s->cv, ev.y, ev.x);
+    /* through the window: canvas positions, no target off the window */
+    int cy, cx;
+    bool in = viewport_to_canvas(&s->vp, me.y - s->cv_y, me.x - s->cv_x, &cy, &cx);
+    ev.y = me.y - s->cv_y + s->vp.off_y;
+    ev.x = me.x - s->cv_x + s->vp.off_x;
+    ev.target = in ? canvas_owner(&s->cv, cy, cx) : -1;
     move m = {0};
     input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
@@ -159,6 +162,19 @@ static void mouse_event(app *s)
     else if (r == INPUT_UI)
         engine_think(s); /* the focus moved: hints near it first */
     move_free(&m);
+}
+
+/* v: the family's compact zoom (one character per cell) on or off. */
+static void toggle_compact(app *s)
+{
+    if (!s->f->set_compact) {
+        screen_message(s, false, "%s has no compact zoom", s->f->title);
+        return;
+    }
+    s->compact = !s->compact;
+    screen_layout(s);
+    screen_message(s, false, s->compact ? "compact zoom: one character per cell (v: back)"
+                                        : "normal zoom (v: compact)");
 }
 
 /* One key: the front end's own keys first, then the family's. */
@@ -196,6 +212,7 @@ static void key_event(app *s, int ch)
     case 'q': s->quit = true; return;
     case '?': s->help = true; return;
     case 'p': s->paused = true; return;
+    case 'v': toggle_compact(s); return;
     case 'u': case CTRL('z'): do_undo(s, false); return;
     case 'r': case CTRL('r'): do_undo(s, true); return;
     case 'h': engine_hint(s); return;

@@ -13,6 +13,7 @@
 #include "session.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
+#include "tui/viewport.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -36,7 +37,10 @@ typedef struct {
     canvas cv;
     bool fits;
     int need_rows, need_cols; /* whole screen needed when !fits */
-    int cv_y, cv_x;           /* where the canvas sits on the screen */
+    int cv_y, cv_x;           /* where the canvas (its window) sits on the screen */
+    viewport vp;              /* the window onto a canvas larger than the screen */
+    bool compact;             /* v: the family's compact zoom (game.h) */
+    vp_box shown_marks;       /* hint or check marks last scrolled to */
 
     /* what the engine last showed (the view handed to draw) */
     int_vec hint, conflict, egroups, efacts;

@@ -29,21 +29,52 @@ void screen_message(app *s, bool alert, const char *fmt, ...)
     s->msg_alert = alert;
 }
 
+/* The screen a board needs, when not even the smallest window onto its
+ * canvas (VIEWPORT_MIN_*, with scroll bars) fits. */
+static void need_screen(app *s, int nr, int nc)
+{
+    int r = nr > VIEWPORT_MIN_ROWS ? VIEWPORT_MIN_ROWS : nr;
+    int c = nc > VIEWPORT_MIN_COLS ? VIEWPORT_MIN_COLS : nc;
+    if (r < nr || c < nc) { /* room for both scroll bars */
+        r++;
+        c++;
+    }
+    s->need_rows = r + 1 + APP_MSG_LINES;
+    s->need_cols = c;
+}
+
+/* Lays the board out for the screen: the largest geometry that fits, else
+ * the family's smallest at its full size, shown through a window that
+ * scrolls (viewport.h). */
 void screen_layout(app *s)
 {
     int avail_rows = LINES - 1 - APP_MSG_LINES, avail_cols = COLS;
     int nr = 0, nc = 0;
     canvas_free(&s->cv);
-    s->fits = avail_rows > 0 &&
-              s->f->layout(s->b->pz->data, s->ui, avail_rows, avail_cols, s->ascii, &nr, &nc);
+    if (s->f->set_compact)
+        s->f->set_compact(s->ui, s->compact);
+    const void *pz = s->b->pz->data;
+    bool ok = s->f->layout(pz, s->ui, avail_rows > 0 ? avail_rows : 0, avail_cols > 0 ? avail_cols : 0,
+                           s->ascii, &nr, &nc);
+    if (!ok) {
+        /* nr x nc: what the smallest geometry needs; lay it out at that */
+        int r2 = 0, c2 = 0;
+        ok = nr > 0 && nc > 0 && s->f->layout(pz, s->ui, nr, nc, s->ascii, &r2, &c2);
+        if (ok) {
+            nr = r2;
+            nc = c2;
+        }
+    }
+    s->fits = ok && avail_rows > 0 && viewport_size(&s->vp, nr, nc, avail_rows, avail_cols);
     if (!s->fits) {
-        s->need_rows = nr + 1 + APP_MSG_LINES;
-        s->need_cols = nc;
+        need_screen(s, nr, nc);
         return;
     }
     canvas_init(&s->cv, nr, nc, s->ascii);
-    s->cv_y = 1 + (avail_rows - nr) / 2;
-    s->cv_x = (avail_cols - nc) / 2;
+    int used_rows = s->vp.view_rows + s->vp.hbar, used_cols = s->vp.view_cols + s->vp.vbar;
+    s->cv_y = 1 + (avail_rows - used_rows) / 2;
+    s->cv_x = (avail_cols - used_cols) / 2;
+    s->shown_marks = (vp_box){0, 0, 0, 0};
 }
 
 /* One glyph (UTF-8, one column) with attributes. */
@@ -130,6 +161,54 @@ void screen_draw_message(app *s)
     }
 }
 
+/* Keeps what the player must see in the window: a hint or a check's
+ * marks once when they appear (the player looks there next), else the
+ * cursor. */
+static void follow(app *s)
+{
+    static const unsigned ORDER[] = {MARK_HINT, MARK_EXPLAIN, MARK_CONFLICT};
+    vp_box box = {0, 0, 0, 0};
+    for (int i = 0; i < 3 && box.h == 0; i++)
+        box = viewport_marked(&s->cv, ORDER[i]);
+    if (box.h > 0) {
+        if (memcmp(&box, &s->shown_marks, sizeof box) != 0)
+            viewport_follow(&s->vp, box);
+        s->shown_marks = box;
+        return;
+    }
+    s->shown_marks = box;
+    viewport_follow(&s->vp, viewport_marked(&s->cv, MARK_CURSOR));
+}
+
+/* Scroll bars right of and below a window smaller than the canvas: the
+ * thumb spans the part shown (a thumb at an end: that end is in view). */
+static void draw_scroll_bars(app *s)
+{
+    const viewport *vp = &s->vp;
+    attr_t ta, ha;
+    short tp, hp;
+    theme_role(s->th, ROLE_DIM, 0, &ta, &tp);
+    theme_role(s->th, ROLE_FRAME, A_BOLD, &ha, &hp);
+    const char *thumb = s->ascii ? "#" : "\xe2\x96\x88"; /* █ */
+    int start, n;
+    if (vp->vbar) {
+        viewport_thumb(vp->view_rows, vp->off_y, vp->view_rows, vp->rows, &start, &n);
+        for (int i = 0; i < vp->view_rows; i++) {
+            bool on = i >= start && i < start + n;
+            put_glyph(s->cv_y + i, s->cv_x + vp->view_cols, on ? thumb : s->ascii ? "|" : "\xe2\x94\x82",
+                      on ? ha : ta, on ? hp : tp);
+        }
+    }
+    if (vp->hbar) {
+        viewport_thumb(vp->view_cols, vp->off_x, vp->view_cols, vp->cols, &start, &n);
+        for (int i = 0; i < vp->view_cols; i++) {
+            bool on = i >= start && i < start + n;
+            put_glyph(s->cv_y + vp->view_rows, s->cv_x + i, on ? thumb : s->ascii ? "-" : "\xe2\x94\x80",
+                      on ? ha : ta, on ? hp : tp);
+        }
+    }
+}
+
 static void draw_board(app *s)
 {
     view v = {
@@ -140,16 +219,19 @@ static void draw_board(app *s)
     };
     canvas_clear(&s->cv);
     s->f->draw(s->b->pz->data, s->ui, s->b->state, &v, &s->cv);
+    if (s->vp.vbar || s->vp.hbar)
+        follow(s);
     bool flash = s->flash_until > term_now();
-    for (int y = 0; y < s->cv.rows; y++)
-        for (int x = 0; x < s->cv.cols; x++) {
-            const canvas_cell *c = canvas_at(&s->cv, y, x);
+    for (int y = 0; y < s->vp.view_rows; y++)
+        for (int x = 0; x < s->vp.view_cols; x++) {
+            const canvas_cell *c = canvas_at(&s->cv, y + s->vp.off_y, x + s->vp.off_x);
             attr_t a;
             short p;
             bool lit = flash && strcmp(c->glyph, " ") != 0;
             theme_cell(s->th, c, lit, &a, &p);
             put_glyph(s->cv_y + y, s->cv_x + x, theme_blank_shape(s->th, c) ? " " : c->glyph, a, p);
         }
+    draw_scroll_bars(s);
 }
 
 static const char *const APP_HELP[] = {
@@ -161,6 +243,7 @@ static const char *const APP_HELP[] = {
     "f               fill in the obvious: forced one-clue moves (u undoes)",
     "S               solve (u takes it back)",
     "p               pause",
+    "v               compact zoom, one character per cell, on / off",
     "?               this help",
     "q               quit (the game is saved)",
     "Esc             stop waiting for an answer; dismiss a hint",
