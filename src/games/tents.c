@@ -228,6 +228,7 @@ const game_family tents_family = {
     .input = tents_ui_input,
     .fact_distance = tents_ui_fact_distance,
     .help = tents_ui_help,
+    .set_compact = tents_ui_set_compact,
     .state_ok = tents_state_ok,
     .step_ok = tents_step_ok,
 };

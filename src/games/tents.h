@@ -53,6 +53,7 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
 int tents_ui_fact_distance(const void *pz, const void *ui, int fact);
 bool tents_state_ok(const void *pz, const int *state, char *why, size_t n);
 bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
+void tents_ui_set_compact(void *ui, bool on);
 extern const char *const tents_ui_help[];
 
 #endif

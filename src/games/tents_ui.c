@@ -18,9 +18,12 @@ typedef struct {
 static const tents_geom GEOMS[] = {
     {4, 2, true},  /* boxed cells */
     {3, 1, false}, /* roomy glyph rows */
-    {2, 1, false}, /* compact glyph rows */
+    {2, 1, false}, /* narrow glyph rows */
 };
 #define NGEOMS ((int)(sizeof GEOMS / sizeof GEOMS[0]))
+/* The compact zoom (game.h set_compact): one column a cell, column clues
+ * written downwards under the board. */
+static const tents_geom COMPACT = {1, 1, false};
 
 typedef struct {
     int cx, cy; /* cursor cell */
@@ -30,6 +33,7 @@ typedef struct {
     int press_button;      /* mouse: button held, 0 none */
     int press_cell;        /* cell pressed on, -1 none */
     int drag_cell;         /* cell under a right-button drag, -1 none */
+    bool compact;          /* the compact zoom is asked for */
 } tents_ui;
 
 static int digits(int v)
@@ -65,7 +69,7 @@ void tents_ui_free(void *ui)
 /* Screen column of cell x's glyph and row of cell y within the canvas. */
 static int glyph_x(const tents_ui *u, int x)
 {
-    return u->g.lines ? x * 4 + 2 : u->g.px == 3 ? x * 3 + 1 : x * 2;
+    return u->g.lines ? x * 4 + 2 : u->g.px == 3 ? x * 3 + 1 : x * u->g.px;
 }
 
 static int glyph_y(const tents_ui *u, int y)
@@ -78,10 +82,18 @@ static void geom_size(const tents_puzzle *t, const tents_ui *u, tents_geom g, in
     if (g.lines) {
         *rows = 2 * t->h + 1 + 1;
         *cols = 4 * t->w + 1 + 1 + u->rdig;
+    } else if (g.px == 1) { /* a blank column, then the row clues */
+        *rows = t->h + u->cdig;
+        *cols = t->w + 1 + u->rdig;
     } else {
         *rows = t->h + 1;
         *cols = g.px * t->w + u->rdig;
     }
+}
+
+void tents_ui_set_compact(void *ui, bool on)
+{
+    ((tents_ui *)ui)->compact = on;
 }
 
 bool tents_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
@@ -90,6 +102,13 @@ bool tents_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, i
     const tents_puzzle *t = pz;
     tents_ui *u = ui;
     (void)ascii;
+    if (u->compact) { /* one geometry; the front end scrolls what does not fit */
+        u->g = COMPACT;
+        geom_size(t, u, COMPACT, need_rows, need_cols);
+        u->clue_x = t->w + 1;
+        u->clue_y = t->h;
+        return *need_rows <= rows && *need_cols <= cols;
+    }
     int best = -1, smallest = -1;
     for (int i = 0; i < NGEOMS; i++) {
         /* two-digit column clues need more than two columns a cell */
@@ -201,6 +220,22 @@ static void draw_clue(canvas *cv, int y, int x_right, int value, role r, unsigne
     canvas_text(cv, y, x_right - (int)strlen(buf) + 1, buf, r, marks);
 }
 
+/* A column clue under its column: across the cell in the roomier
+ * geometries, its digits downwards in the compact zoom. */
+static void draw_col_clue(const tents_ui *u, canvas *cv, int x, int value, role r, unsigned marks)
+{
+    if (u->g.px > 1) {
+        draw_clue(cv, u->clue_y, glyph_x(u, x), value, r, marks);
+        return;
+    }
+    char buf[16];
+    int n = snprintf(buf, sizeof buf, "%d", value);
+    for (int i = 0; i < n; i++) {
+        char g[2] = {buf[i], 0};
+        canvas_put(cv, u->clue_y + i, glyph_x(u, x), g, g, r, marks);
+    }
+}
+
 /* The blank cells between the drag's start and the cell under it, when
  * they share a row or a column (-1 when not). */
 static bool drag_span(const tents_puzzle *t, const tents_ui *u, int *a, int *b, int *step)
@@ -266,8 +301,7 @@ void tents_ui_draw(const void *pz, const void *ui, const int *state, const view 
             tents += state[y * w + x] == TENTS_TENT;
             blanks += state[y * w + x] == TENTS_BLANK;
         }
-        draw_clue(cv, u->clue_y, glyph_x(u, x), t->col[x],
-                  clue_role(tents, blanks, t->col[x]), 0);
+        draw_col_clue(u, cv, x, t->col[x], clue_role(tents, blanks, t->col[x]), 0);
     }
     /* overlays the front end asked for */
     int a, b, step;
@@ -280,7 +314,7 @@ void tents_ui_draw(const void *pz, const void *ui, const int *state, const view 
             if (g >= 0 && g < h) {
                 draw_clue(cv, glyph_y(u, g), u->clue_x + u->rdig - 1, t->row[g], ROLE_CLUE, MARK_EXPLAIN);
             } else if (g >= h && g < h + w) {
-                draw_clue(cv, u->clue_y, glyph_x(u, g - h), t->col[g - h], ROLE_CLUE, MARK_EXPLAIN);
+                draw_col_clue(u, cv, g - h, t->col[g - h], ROLE_CLUE, MARK_EXPLAIN);
             } else if (g >= h + w) {
                 int k = g - h - w; /* the k-th tree in row-major order */
                 for (int c = 0; c < w * h; c++)
