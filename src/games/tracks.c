@@ -567,6 +567,7 @@ const game_family tracks_family = {
     .input = tracks_input,
     .fact_distance = tracks_fact_distance,
     .help = tracks_help,
+    .set_compact = tracks_set_compact,
     .state_ok = tracks_state_ok,
     .step_ok = tracks_step_ok,
     .deduce = tracks_deduce,

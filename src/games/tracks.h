@@ -84,6 +84,7 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
 input_result tracks_input(const void *pz, void *ui, const int *state, const input_event *ev,
                           move *out);
 int tracks_fact_distance(const void *pz, const void *ui, int fact);
+void tracks_set_compact(void *ui, bool on);
 extern const char *const tracks_help[];
 bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);
 bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);

@@ -16,6 +16,7 @@ static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 typedef struct {
     int cx, cy;         /* cursor cell */
     bool big;
+    bool compact;       /* the compact zoom: one column a cell, no edge spots */
     int ox, oy;         /* canvas position of cell (0, 0)'s glyph */
     int px, py;         /* pitch */
     int crows;          /* rows of column clues above the board */
@@ -68,7 +69,7 @@ void tracks_ui_free(void *ui)
 static void geometry(const tracks_puzzle *t, tracks_ui *u, bool big, int *rows, int *cols)
 {
     u->big = big;
-    u->px = big ? 4 : 2;
+    u->px = big ? 4 : u->compact ? 1 : 2;
     u->py = big ? 2 : 1;
     /* big cells have room for clues written across; small ones stack the
      * digits of a column clue downwards */
@@ -90,8 +91,8 @@ bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int
     tracks_ui *u = ui;
     (void)ascii;
     int r, c;
-    geometry(t, u, true, &r, &c);
-    if (r <= rows && c <= cols) {
+    geometry(t, u, !u->compact, &r, &c);
+    if (!u->compact && r <= rows && c <= cols) {
         *need_rows = r;
         *need_cols = c;
         return true;
@@ -100,6 +101,11 @@ bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int
     *need_rows = r;
     *need_cols = c;
     return r <= rows && c <= cols;
+}
+
+void tracks_set_compact(void *ui, bool on)
+{
+    ((tracks_ui *)ui)->compact = on;
 }
 
 static int gx(const tracks_ui *u, int x) { return u->ox + u->px * x; }
@@ -192,7 +198,11 @@ static void edge_spot(const tracks_puzzle *t, const tracks_ui *u, int e, int *y,
     int a, b;
     tracks_edge_cells(t, e, &a, &b);
     *vertical = e >= t->nh;
-    if (!*vertical) {
+    if (!*vertical && u->compact) { /* no room: shown on the cell west of it */
+        *y = gy(u, a / t->w);
+        *x = gx(u, a % t->w);
+        *n = 1;
+    } else if (!*vertical) {
         *y = gy(u, a / t->w);
         *x = gx(u, a % t->w) + 1;
         *n = u->big ? 3 : 1;
@@ -230,9 +240,10 @@ static void draw_edge(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, in
     int y, x, n;
     bool vert;
     edge_spot(t, u, e, &y, &x, &n, &vert);
-    if (vert && !u->big) {
+    if ((vert && !u->big) || u->compact) {
         /* no room: a hint or mark on a north-south edge in small cells
-         * only shows through the marks on the upper cell */
+         * (on any edge in the compact zoom) only shows through the marks
+         * on the upper (western) cell */
         canvas_mark(cv, y, x, 1, 1, m);
         return;
     }
@@ -377,7 +388,7 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
         int y, x, n;
         bool vert;
         edge_spot(t, u, e, &y, &x, &n, &vert);
-        if (!vert && !u->big)
+        if (!vert && !u->big && !u->compact)
             canvas_own(cv, y, x, 1, n, cells + e);
         else if (u->big)
             canvas_own(cv, y, vert ? x - 1 : x + 1, 1, vert ? 3 : 1, cells + e);
