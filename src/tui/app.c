@@ -180,6 +180,7 @@ static void toggle_compact(app *s)
 /* One key: the front end's own keys first, then the family's. */
 static void key_event(app *s, int ch)
 {
+    s->by_mouse = ch == KEY_MOUSE;
     if (ch == KEY_MOUSE) {
         if (s->fits && !s->paused && !s->help)
             mouse_event(s);

@@ -41,6 +41,7 @@ typedef struct {
     viewport vp;              /* the window onto a canvas larger than the screen */
     bool compact;             /* v: the family's compact zoom (game.h) */
     vp_box shown_marks;       /* hint or check marks last scrolled to */
+    bool by_mouse;            /* the last input was the mouse: the window stays */
 
     /* what the engine last showed (the view handed to draw) */
     int_vec hint, conflict, egroups, efacts;

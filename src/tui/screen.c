@@ -75,6 +75,7 @@ void screen_layout(app *s)
     s->cv_y = 1 + (avail_rows - used_rows) / 2;
     s->cv_x = (avail_cols - used_cols) / 2;
     s->shown_marks = (vp_box){0, 0, 0, 0};
+    s->by_mouse = false; /* a new window size: bring the cursor into it */
 }
 
 /* One glyph (UTF-8, one column) with attributes. */
@@ -163,7 +164,8 @@ void screen_draw_message(app *s)
 
 /* Keeps what the player must see in the window: a hint or a check's
  * marks once when they appear (the player looks there next), else the
- * cursor. */
+ * cursor, after a key (a click's cell is in view already, and the board
+ * must not move under the mouse between press and release). */
 static void follow(app *s)
 {
     static const unsigned ORDER[] = {MARK_HINT, MARK_EXPLAIN, MARK_CONFLICT};
@@ -177,7 +179,8 @@ static void follow(app *s)
         return;
     }
     s->shown_marks = box;
-    viewport_follow(&s->vp, viewport_marked(&s->cv, MARK_CURSOR));
+    if (!s->by_mouse)
+        viewport_follow(&s->vp, viewport_marked(&s->cv, MARK_CURSOR));
 }
 
 /* Scroll bars right of and below a window smaller than the canvas: the
