@@ -1,7 +1,8 @@
 #!/bin/bash
-# tents_resize.sh: shrinking the terminal to 20x10 shows "need at least
-# W x H, have 20 x 10"; growing it back redraws the board with the marks;
-# a medium size picks a smaller geometry that still shows every cell.
+# tents_resize.sh: shrinking the terminal to 20x10 scrolls the board in a
+# window; to 12x5 shows "need at least W x H, have 12 x 5"; growing it
+# back redraws the board with the marks; a medium size picks a smaller
+# geometry that still shows every cell.
 source "$(dirname "$0")/lib.sh"
 tui_init "$1" "$2"
 PUZ=$SRC/puzzles/tents/08x08-01.tents
@@ -11,8 +12,11 @@ wait_for "Tents 8x8"
 send Down Enter
 wait_for "▲ │ ♣"
 tm resize-window -x 20 -y 10
-wait_joined "need at least [0-9]+ x [0-9]+, have 20 x 10"
-capture | grep -q "┌" && fail "the board is drawn although it does not fit"
+wait_for "█"
+capture | grep -q "need at least" && fail "20 x 10 is enough to scroll in"
+tm resize-window -x 12 -y 5
+wait_joined "need at least [0-9]+ x [0-9]+, have 12 x 5"
+capture | grep -q "█" && fail "the board is drawn although it does not fit"
 # keys other than q are ignored meanwhile
 send Enter
 tm resize-window -x 100 -y 40
