@@ -11,6 +11,7 @@
 #include "tui/app.h"
 #include "tui/term.h"
 #include "grade.h"
+#include "tui/fit.h"
 
 typedef struct {
     char *path;
@@ -20,6 +21,7 @@ typedef struct {
     bool graded;
     const char *status; /* "", "in progress", "solved" */
     int family;   /* registry index */
+    int need_rows, need_cols; /* the screen its whole board needs (fit.h) */
 } menu_item;
 
 typedef struct {
@@ -144,6 +146,7 @@ static void scan_root(menu_list *l, const char *root)
             it->status = save_status(pz);
             it->grade = grade_from_text(pz->text);
             it->graded = it->grade != GRADE_NONE;
+            fit_need(pz, false, &it->need_rows, &it->need_cols);
             puzzle_free(pz);
         }
         for (int k = 0; k < nf; k++)
@@ -268,8 +271,12 @@ char *menu_choose(theme *th, bool ascii)
                 continue;
             }
             char row[256];
-            snprintf(row, sizeof row, "  %-16s %-18s %-7s %s", l.v[it].label, l.v[it].desc,
-                     l.v[it].grade == GRADE_NONE ? "" : grade_name(l.v[it].grade), l.v[it].status);
+            /* a board larger than the terminal is played in a window that
+             * scrolls (the man page, "Big boards"): say so, never hide it */
+            bool scrolls = l.v[it].need_rows > LINES || l.v[it].need_cols > COLS;
+            snprintf(row, sizeof row, "  %-16s %-18s %-7s %s%s", l.v[it].label, l.v[it].desc,
+                     l.v[it].grade == GRADE_NONE ? "" : grade_name(l.v[it].grade), l.v[it].status,
+                     scrolls ? (l.v[it].status[0] ? "  scrolls here" : "scrolls here") : "");
             text_at(th, y, 2, row, ROLE_PLAIN, it == sel ? A_REVERSE : 0);
         }
         if (menu_msg[0])
