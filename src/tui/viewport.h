@@ -10,7 +10,7 @@
 #include "canvas.h"
 
 /* Smallest board window the player scrolls in; below that the terminal
- * is too small (the man page, "Small terminals"). */
+ * is too small (the man page, "Big boards"). */
 #define VIEWPORT_MIN_ROWS 4
 #define VIEWPORT_MIN_COLS 16
 
