@@ -63,6 +63,8 @@ typedef struct {
     bool fits, ascii;
 } player;
 
+/* As the player lays out (screen.c): the largest geometry that fits, else
+ * the smallest at the size it names, which the player scrolls over. */
 static void relayout(player *p, int rows, int cols)
 {
     int nr = 0, nc = 0;
@@ -71,8 +73,13 @@ static void relayout(player *p, int rows, int cols)
     memset(&p->cv, 0, sizeof p->cv);
     if (p->fits) {
         contract(nr > 0 && nc > 0 && nr <= rows && nc <= cols, "layout needs more than it was given");
-        canvas_init(&p->cv, nr, nc, p->ascii);
+    } else {
+        int r2 = 0, c2 = 0;
+        contract(nr > 0 && nc > 0, "layout names no size that would fit");
+        p->fits = p->f->layout(p->b->pz->data, p->ui, nr, nc, p->ascii, &r2, &c2);
+        contract(p->fits && r2 == nr && c2 == nc, "layout refuses the size it asked for");
     }
+    canvas_init(&p->cv, nr, nc, p->ascii);
 }
 
 static void draw(player *p)
@@ -130,7 +137,8 @@ static bool send_event(player *p, const input_event *ev)
 
 /* kind % 10: 0-3 a key (a: from KEYS, or the raw byte b when a >= 240),
  * 4-6 a mouse event (a: button and action, b, c: row and column, one
- * beyond the canvas on each side), 7 undo, 8 redo, 9 a resize to (a, c);
+ * beyond the canvas on each side), 7 undo, 8 redo, 9 a resize to (a, c),
+ * in the compact zoom (set_compact) when b is odd;
  * the board is drawn after each, as the player draws it. */
 static void run_event(player *p, const uint8_t *e)
 {
@@ -158,6 +166,8 @@ static void run_event(player *p, const uint8_t *e)
         board_redo(p->b);
         check_board(p);
     } else {
+        if (p->f->set_compact)
+            p->f->set_compact(p->ui, e[2] & 1);
         relayout(p, 4 + e[1] % 60, 10 + e[3] % 150);
     }
     /* the canvas the next mouse event aims at; an ignored event leaves it
