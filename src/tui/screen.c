@@ -118,7 +118,9 @@ static void draw_status(app *s)
     snprintf(left, sizeof left, " %s %s  %s  hints %d  checks %d%s", s->f->title, desc, tbuf,
              s->b->hints, s->b->checks,
              s->paused ? "  [paused]" : s->done ? "  [solved]" : "");
-    snprintf(right, sizeof right, "? help  q quit ");
+    /* a board that scrolls: say there is a zoom that may need less */
+    bool zoom = (s->vp.vbar || s->vp.hbar || s->compact) && s->f->set_compact;
+    snprintf(right, sizeof right, "%s? help  q quit ", zoom ? "v zoom  " : "");
     attr_t a;
     short p;
     theme_role(s->th, ROLE_PLAIN, A_REVERSE, &a, &p);

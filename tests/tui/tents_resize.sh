@@ -11,6 +11,7 @@ start_session "$PUZ"
 wait_for "Tents 8x8"
 send Down Enter
 wait_for "▲ │ ♣"
+capture | grep -q "v zoom" && fail "the zoom offered although the board fits"
 tm resize-window -x 20 -y 10
 wait_for "█"
 capture | grep -q "need at least" && fail "20 x 10 is enough to scroll in"

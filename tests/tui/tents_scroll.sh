@@ -30,6 +30,7 @@ hthumb() {
 
 start_session -x 80 -y 24 "$PUZ"
 wait_for "Tents 50x50"
+wait_for "v zoom"
 # 150 columns and 51 rows: both bars, the vertical in column 79, the
 # horizontal on row 21, thumbs at the start
 wait_until test "$(vthumb 79)" = 1
