@@ -237,7 +237,7 @@ static void test_tracks_compact_glyphs(void)
     ui_fixture_close(&fx);
 }
 
-/* Tracks 30x30 in the compact zoom is 39 columns: it fits 80 across. */
+/* Tracks 30x30 in the compact zoom is 37 columns: it fits 80 across. */
 static void test_tracks_compact_30(void)
 {
     ui_fixture fx;
