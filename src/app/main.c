@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "exit_status.h"
 #include "options.h"
 #include "tui/tui.h"
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exit_status.h"
+
 static const char usage_text[] =
     "usage: tessera [OPTIONS] [FILE | GAME-ID]     play (no argument: choose a bundled puzzle)\n"
     "       tessera --solve FILE | GAME-ID         print the answer\n"

@@ -220,6 +220,13 @@ void diag_format(const diag *d, char *out, size_t size)
         snprintf(out, size, "%s: %s", src, d->msg);
 }
 
+void diag_report(const diag *d)
+{
+    char buf[512];
+    diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "tessera: %s\n", buf);
+}
+
 void diag_read_failed(diag *d, int errnum, size_t max_bytes, const char *what)
 {
     if (errnum == EFBIG)

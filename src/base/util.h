@@ -63,6 +63,8 @@ typedef struct {
 void diag_set(diag *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Formats "SOURCE:LINE:COL: MSG" (or "SOURCE: MSG"). */
 void diag_format(const diag *d, char *out, size_t size);
+/* Prints a diagnostic to standard error as "tessera: FILE:LINE:COL: MSG". */
+void diag_report(const diag *d);
 
 /* A file that read_file (or opening it) refused, errnum being its errno:
  * "cannot read: REASON", in the same words for a puzzle and a save (over

@@ -8,15 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exit_status.h"
 #include "game.h"
 #include "grade.h"
-
-void cli_report(const diag *d)
-{
-    char buf[512];
-    diag_format(d, buf, sizeof buf);
-    fprintf(stderr, "tessera: %s\n", buf);
-}
 
 int cli_finish_output(int rc)
 {
@@ -35,7 +29,7 @@ static puzzle *load_or_report(const char *arg, const cli_options *o)
     diag err = {0};
     puzzle *p = puzzle_load(arg, o->game, &err);
     if (!p)
-        cli_report(&err);
+        diag_report(&err);
     return p;
 }
 
@@ -289,7 +283,7 @@ int cli_generate(const char *family, const cli_options *o)
     diag err = {.source = "--generate"};
     /* proved unique, graded, retried for --difficulty (grade.c) */
     if (!grade_generate(f, &g, &out, &err, stderr, NULL)) {
-        cli_report(&err);
+        diag_report(&err);
         sb_free(&out);
         return EXIT_BAD_INPUT;
     }

@@ -5,7 +5,6 @@
 
 #include <stdbool.h>
 
-#include "exit_status.h"
 #include "game.h"
 #include "util.h"
 
@@ -35,8 +34,5 @@ int cli_hint(const char *save_path, const cli_options *o);
  * An answer that could not be written (a full disk, a closed stdout) is
  * reported on standard error and gives EXIT_BAD_INPUT; else rc. */
 int cli_finish_output(int rc);
-
-/* Prints a diagnostic to standard error as "tessera: FILE:LINE:COL: msg". */
-void cli_report(const diag *d);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "cli.h"
+#include "exit_status.h"
 #include "session.h"
 
 /* The time limit: --timeout, else the player's default (tessera(6)). */
@@ -28,7 +29,7 @@ static session *open_save(const char *path, const cli_options *o, int *rc)
     if (o->timeout <= 0)
         started = monotonic_seconds();
     if (!b) {
-        cli_report(&err);
+        diag_report(&err);
         *rc = ran_out ? EXIT_LIMIT : EXIT_BAD_INPUT;
         return NULL;
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "exit_status.h"
 #include "game.h"
 #include "options.h"
 
