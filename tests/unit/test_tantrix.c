@@ -678,7 +678,6 @@ static void given_tiles_are_placed_and_locked(void)
  * with every given in place, the same text from the same seed. */
 static void generated_puzzles_unique_verified_reproducible(void)
 {
-    extern const game_family tantrix_family;
     static const struct {
         int n;
         const char *level;

@@ -5,6 +5,9 @@
 
 #include "game.h"
 
+/* The family table (registry.c lists it). */
+extern const game_family hexiom_family;
+
 #define HEXIOM_MAX_SIDE 8
 #define HEXIOM_VALUES 7 /* tile values 0..6: a slot has at most 6 neighbours */
 

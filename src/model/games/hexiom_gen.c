@@ -145,7 +145,6 @@ bool hexiom_generate(const gen_options *opt, strbuf *out, diag *err)
     text.n = 0;
     write_level(g, tile, hole, locked, &text);
     hexiom_puzzle *h = parse_or_die(text.s);
-    extern const game_family hexiom_family;
     assist *a = assist_create();
     hexiom_family.encode(h, a);
     sat_solver *s = assist_sat(a);

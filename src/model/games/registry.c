@@ -1,12 +1,11 @@
 /* registry.c: the list of puzzle families.  A new family is one file in
  * src/games/ and one line here. */
 #include "game.h"
-
-extern const game_family tents_family;
-extern const game_family tracks_family;
-extern const game_family tetravex_family;
-extern const game_family hexiom_family;
-extern const game_family tantrix_family;
+#include "games/hexiom.h"
+#include "games/tantrix.h"
+#include "games/tents.h"
+#include "games/tetravex.h"
+#include "games/tracks.h"
 
 static const game_family *const families[] = {
     &tents_family,

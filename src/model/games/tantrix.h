@@ -5,6 +5,9 @@
 
 #include "game.h"
 
+/* The family table (registry.c lists it). */
+extern const game_family tantrix_family;
+
 #define TANTRIX_SET_SIZE 56  /* the standard set */
 #define TANTRIX_MAX_TILES 56 /* tiles in one puzzle */
 #define TANTRIX_MAX_COORD 1000 /* |q|, |r| on the player's board */

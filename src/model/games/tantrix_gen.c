@@ -24,8 +24,6 @@
 /* Search nodes when dealing tiles onto one loop. */
 #define TANTRIX_GEN_NODES 20000
 
-extern const game_family tantrix_family;
-
 /* A working board: cells within W of the origin, in a square array. */
 #define W 24
 #define SIDE (2 * W + 1)

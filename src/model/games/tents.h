@@ -5,6 +5,9 @@
 
 #include "game.h"
 
+/* The family table (registry.c lists it). */
+extern const game_family tents_family;
+
 #define TENTS_MAX_SIDE 256
 
 /* Cell states in the board vector (one entry per cell, row-major). */

@@ -76,7 +76,6 @@ static void set_givens(tents_puzzle *t, const int *plan, const int *order, int k
 
 static grade_level grade_with(tents_puzzle *t, const int *plan, const int *order, int k)
 {
-    extern const game_family tents_family;
     set_givens(t, plan, order, k);
     strbuf id = {0};
     tents_write_id(t, &id);
@@ -162,7 +161,6 @@ bool tents_generate(const gen_options *opt, strbuf *out, diag *err)
         }
     }
     tents_index_facts(t);
-    extern const game_family tents_family;
     assist *a = assist_create();
     tents_family.encode(t, a);
     /* A fact that says "not the planted solution", to ask for another. */

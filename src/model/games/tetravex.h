@@ -6,6 +6,9 @@
 
 #include "game.h"
 
+/* The family table (registry.c lists it). */
+extern const game_family tetravex_family;
+
 #define TETRAVEX_MAX_SIDE 12
 
 enum { TV_TOP, TV_RIGHT, TV_BOTTOM, TV_LEFT };

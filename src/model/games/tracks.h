@@ -5,6 +5,9 @@
 
 #include "game.h"
 
+/* The family table (registry.c lists it). */
+extern const game_family tracks_family;
+
 #define TRACKS_MAX_SIDE 256
 
 /* A cell's track ends as a bit set, in the CSV's order (formats.md).  Every
