@@ -26,6 +26,7 @@ int main(int argc, char **argv)
     g.width = (int)strtol(argv[2], &end, 10);
     g.height = *end == 'x' ? (int)strtol(end + 1, &end, 10) : g.width;
     g.difficulty = strcmp(argv[3], "-") ? argv[3] : NULL;
+    g.grade_against = grade_against;
     setvbuf(stdout, NULL, _IOLBF, 0);
     printf("%-9s %-6s %-7s %6s %9s %9s %9s %8s %-7s\n", "family", "size", "level", "seed", "gen s",
            "grade s", "total s", "attempts", "grade");

@@ -57,11 +57,19 @@ typedef struct {
     int nexplain_facts;
 } view;
 
+struct game_family;
+
 typedef struct {
     int width, height;     /* --size WxH or N (0: family default) */
     int values;            /* --values K (Tetravex), 0: default */
     const char *difficulty; /* "easy", "medium", "hard" or NULL */
     unsigned long seed;
+    /* The grader, so that generators need not know grade.c (which calls
+     * back into the families): how a candidate text of family f compares
+     * with level ("easy", "medium" or "hard"): < 0 easier, 0 at the level,
+     * > 0 harder or not gradable.  grade_generate sets it (grade_against);
+     * a generator that steers towards a level needs it. */
+    int (*grade_against)(const struct game_family *f, const char *text, const char *level);
 } gen_options;
 
 typedef struct game_family {

@@ -326,6 +326,14 @@ grade_level grade_text(const game_family *f, const char *text, const grade_optio
     return out->level;
 }
 
+int grade_against(const game_family *f, const char *text, const char *level)
+{
+    grade_level got = grade_text(f, text, NULL, NULL), want = grade_from_name(level);
+    if (got == GRADE_NONE)
+        return 1;
+    return got < want ? -1 : got > want;
+}
+
 typedef enum { CHECKED_HARD_UNKNOWN, CHECKED, CHECK_FAILED } check_result;
 
 /* Grades the text and proves it is a puzzle of the family with exactly one
@@ -429,6 +437,8 @@ static void attempt_run(jobs *j, void *ctx, int k, const atomic_bool *cancel)
     sat_cancel_on_thread(cancel);
     a->made = true;
     gen_options o = *g->opt;
+    if (!o.grade_against)
+        o.grade_against = grade_against;
     if (k > 0) { /* attempt k: a seed derived from the given one */
         rng r;
         rng_seed(&r, (uint64_t)g->opt->seed * 0x100000001B3ull + (uint64_t)k);

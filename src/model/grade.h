@@ -58,6 +58,10 @@ bool grade_puzzle(const puzzle *p, const grade_options *o, grade_report *out);
 grade_level grade_text(const game_family *f, const char *text, const grade_options *o,
                        grade_report *out);
 
+/* gen_options.grade_against: text of family f graded and compared with
+ * level (< 0 easier, 0 at it, > 0 harder or not gradable). */
+int grade_against(const game_family *f, const char *text, const char *level);
+
 /* The level from the report's figures (thresholds in grade.c and the
  * manual's DIFFICULTY section). */
 grade_level grade_level_of(const grade_report *r);

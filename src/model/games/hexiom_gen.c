@@ -3,11 +3,11 @@
  * makes that arrangement the only one: while the solver finds another, a
  * slot where the two differ gets fixed (a locked tile, or a hole where the
  * plan leaves the slot empty).  The tiles left free start scrambled. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/hexiom.h"
-#include "grade.h"
 #include "rng.h"
 
 #define HEXIOM_GEN_MIN_SIDE 2
@@ -209,15 +209,15 @@ bool hexiom_generate(const gen_options *opt, strbuf *out, diag *err)
                 fixed[c] = 1;
         }
     } else if (ok) {
-        grade_level want = grade_from_name(level);
+        assert(opt->grade_against);
         int step = h->ntiles / 8 > 1 ? h->ntiles / 8 : 1, i = 0;
         for (;;) {
             strbuf t = {0};
             rng copy = r; /* the scramble does not change the grade */
             write_puzzle(g, tile, hole, fixed, &copy, &t);
-            grade_level got = grade_text(&hexiom_family, t.s, NULL, NULL);
+            int got = opt->grade_against(&hexiom_family, t.s, level);
             sb_free(&t);
-            if (got != GRADE_NONE && got <= want)
+            if (got <= 0)
                 break;
             int locked_now = 0, added = 0;
             for (int c = 0; c < n; c++)

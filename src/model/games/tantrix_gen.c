@@ -8,11 +8,11 @@
  * ...), and compact loops still leave pairs: of about 230 dealt 8-tile
  * sets one was unique, of 100 10-tile sets none.  A given tile fixes
  * the frame too, so --count then holds nothing else. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tantrix.h"
-#include "grade.h"
 #include "hexgrid.h"
 #include "rng.h"
 
@@ -416,12 +416,12 @@ bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err)
     } else if (ok && opt->difficulty) {
         /* more givens, one at a time, until the grade comes down to the
          * level asked for; a third of the tiles stay free at least */
-        grade_level want = grade_from_name(level);
+        assert(opt->grade_against);
         for (int i = 0;; i++) {
             text.n = 0;
             write_plan(&p, &text, true);
-            grade_level got = grade_text(&tantrix_family, text.s, NULL, NULL);
-            if (got != GRADE_NONE && got <= want)
+            int got = opt->grade_against(&tantrix_family, text.s, level);
+            if (got <= 0)
                 break;
             int nfixed = 0;
             for (int k = 0; k < n; k++)

@@ -4,11 +4,11 @@
  * That converges in a few rounds at any size, where generate-and-test
  * (Tatham's approach) becomes exponentially rare past 22x22.  A level asked
  * for then takes givens away (hard) or adds some until the grade fits. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tents.h"
-#include "grade.h"
 #include "rng.h"
 
 static const int DX4[4] = {1, -1, 0, 0}, DY4[4] = {0, 0, 1, -1};
@@ -74,12 +74,15 @@ static void set_givens(tents_puzzle *t, const int *plan, const int *order, int k
         t->given[order[i]] = i < k ? (plan[order[i]] == TENTS_TENT ? TENTS_TENT : TENTS_GRASS) : -1;
 }
 
-static grade_level grade_with(tents_puzzle *t, const int *plan, const int *order, int k)
+/* The puzzle with the first k givens of order against the level (the
+ * sign of gen_options.grade_against). */
+static int grade_with(const gen_options *opt, tents_puzzle *t, const int *plan, const int *order,
+                      int k, const char *level)
 {
     set_givens(t, plan, order, k);
     strbuf id = {0};
     tents_write_id(t, &id);
-    grade_level g = grade_text(&tents_family, id.s, NULL, NULL);
+    int g = opt->grade_against(&tents_family, id.s, level);
     sb_free(&id);
     return g;
 }
@@ -88,8 +91,8 @@ static grade_level grade_with(tents_puzzle *t, const int *plan, const int *order
  * given that uniqueness does not need.  medium and easy: adds givens from
  * the plan, a batch at a time (each batch half as big again), until the
  * grade comes down to the level. */
-static void set_difficulty(tents_puzzle *t, assist *a, const int *plan, int other_fact,
-                           const char *level, rng *r, int_vec *marks)
+static void set_difficulty(const gen_options *opt, tents_puzzle *t, assist *a, const int *plan,
+                           int other_fact, const char *level, rng *r, int_vec *marks)
 {
     int cells = t->w * t->h;
     int *order = xmalloc((size_t)(cells + 1) * sizeof *order);
@@ -111,24 +114,24 @@ static void set_difficulty(tents_puzzle *t, assist *a, const int *plan, int othe
         /* order[0..k) of the non-given cells become givens; k grows by
          * batches until the grade is at most the level, then, when that
          * overshot (easy for medium), is bisected back */
-        grade_level want = grade_from_name(level);
+        assert(opt->grade_against);
         int nfree = 0;
         for (int i = 0; i < cells; i++)
             if (!t->tree[order[i]] && t->given[order[i]] < 0)
                 order[nfree++] = order[i];
         order[nfree] = -1;
         int batch = cells / 60 > 1 ? cells / 60 : 1, lo = 0, hi = 0;
-        grade_level got = grade_with(t, plan, order, 0);
-        while (got > want && hi < nfree) {
+        int got = grade_with(opt, t, plan, order, 0, level);
+        while (got > 0 && hi < nfree) {
             lo = hi;
             hi = hi + batch < nfree ? hi + batch : nfree;
             batch += batch / 2;
-            got = grade_with(t, plan, order, hi);
+            got = grade_with(opt, t, plan, order, hi, level);
         }
-        while (got < want && hi - lo > 1) {
+        while (got < 0 && hi - lo > 1) {
             int mid = lo + (hi - lo) / 2;
-            grade_level g = grade_with(t, plan, order, mid);
-            if (g > want) {
+            int g = grade_with(opt, t, plan, order, mid, level);
+            if (g > 0) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -196,7 +199,7 @@ bool tents_generate(const gen_options *opt, strbuf *out, diag *err)
         vec_push(&marks, tents_fact(t, c, plan[c] != TENTS_TENT));
     }
     if (ok)
-        set_difficulty(t, a, plan, other_fact, opt->difficulty, &r, &marks);
+        set_difficulty(opt, t, a, plan, other_fact, opt->difficulty, &r, &marks);
     if (ok)
         tents_write_id(t, out);
     free(diff);
