@@ -2,6 +2,7 @@
  * with lazy cuts and one deadline per service call. */
 #include "sat/assist_impl.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +48,11 @@ int assist_add_fact(assist *a, int lit)
 }
 
 int assist_num_facts(const assist *a) { return a->fact_lits.n; }
-int assist_fact_lit(const assist *a, int fact) { return a->fact_lits.v[fact]; }
+int assist_fact_lit(const assist *a, int fact)
+{
+    assert(fact >= 0 && fact < a->fact_lits.n);
+    return a->fact_lits.v[fact];
+}
 
 int assist_begin_group(assist *a, const char *label)
 {
