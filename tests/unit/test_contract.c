@@ -1,0 +1,298 @@
+/* test_contract.c: the promises of the family interface (game.h), checked
+ * for every registered family on its smallest bundled puzzle, so that a new
+ * family is tested by registering it (HACKING.md). */
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "board.h"
+#include "canvas.h"
+#include "game.h"
+#include "puzzle_util.h"
+#include "sat/assist.h"
+#include "testlib.h"
+#include "util.h"
+
+typedef struct {
+    char path[1024];
+    long size;
+} candidate;
+
+static int by_size(const void *a, const void *b)
+{
+    const candidate *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+/* Is the text a puzzle of f whose starting board is not yet solved? */
+static bool playable(const game_family *f, const char *text)
+{
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, "probe", NULL, f->name, &err);
+    if (!p)
+        return false;
+    int *start = start_state(p);
+    char why[256];
+    bool open = !f->verify(p->data, start, why, sizeof why);
+    free(start);
+    puzzle_free(p);
+    return open;
+}
+
+/* The smallest puzzles/FAMILY/NAME.EXTENSION of the source tree that
+ * leaves the player something to do, read into a string (caller frees);
+ * NULL when the family bundles none. */
+static char *smallest_bundled(const game_family *f, char *path, size_t n)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/%s", TESSERA_SOURCE_PUZZLE_DIR, f->name);
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    candidate *c = NULL;
+    int nc = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *dot = strrchr(e->d_name, '.');
+        struct stat st;
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (!dot || strcmp(dot + 1, f->extension) != 0 || stat(p, &st) != 0)
+            continue;
+        c = xrealloc(c, (size_t)(nc + 1) * sizeof *c);
+        snprintf(c[nc].path, sizeof c[nc].path, "%s", p);
+        c[nc++].size = (long)st.st_size;
+    }
+    closedir(d);
+    /* by size, then name: the choice does not depend on readdir's order */
+    if (nc > 0)
+        qsort(c, (size_t)nc, sizeof *c, by_size);
+    char *text = NULL;
+    for (int i = 0; i < nc && !text; i++) {
+        size_t len;
+        text = read_file(c[i].path, MAX_PUZZLE_BYTES, &len);
+        if (text && !playable(f, text)) {
+            free(text);
+            text = NULL;
+        } else if (text) {
+            snprintf(path, n, "%s", c[i].path);
+        }
+    }
+    free(c);
+    return text;
+}
+
+/* A family's puzzle, loaded from text through the family named. */
+static puzzle *load(const game_family *f, const char *text, const char *source)
+{
+    diag err = {.source = source};
+    puzzle *p = puzzle_from_text(text, source, NULL, f->name, &err);
+    return report_load(p, &err);
+}
+
+/* The text reads to the same puzzle every time: the same state length and
+ * the same starting board (parse keeps nothing between calls). */
+static void parse_is_repeatable(const game_family *f, const char *text, const char *src)
+{
+    puzzle *a = load(f, text, src), *b = load(f, text, src);
+    CHECK_MSG(a && b, "%s: %s parses", f->name, src);
+    if (a && b) {
+        CHECK_MSG(a->nstate == b->nstate && a->nstate > 0, "%s: state length", f->name);
+        int *sa = start_state(a), *sb = start_state(b);
+        CHECK_MSG(memcmp(sa, sb, (size_t)a->nstate * sizeof *sa) == 0, "%s: same start", f->name);
+        char da[128] = "", db[128] = "";
+        f->describe(a->data, da, sizeof da);
+        f->describe(b->data, db, sizeof db);
+        CHECK_MSG(da[0] && strcmp(da, db) == 0, "%s: description '%s'", f->name, da);
+        free(sa);
+        free(sb);
+    }
+    if (a)
+        puzzle_free(a);
+    if (b)
+        puzzle_free(b);
+}
+
+/* The solver's answer passes the independent checker, the starting board
+ * does not, and the answer's text is written the same way twice. */
+static int *solved_and_verified(const game_family *f, puzzle *p)
+{
+    char why[256] = "";
+    int *start = start_state(p);
+    CHECK_MSG(!f->verify(p->data, start, why, sizeof why), "%s: the start is no solution", f->name);
+    free(start);
+    assist *a = puzzle_encode(p);
+    int *state = start_state(p);
+    CHECK_MSG(solve_into(p, a, state, 60) == ASSIST_OK, "%s: solved", f->name);
+    why[0] = '\0';
+    CHECK_MSG(f->verify(p->data, state, why, sizeof why), "%s: checker: %s", f->name, why);
+    strbuf x = {0}, y = {0};
+    f->format_answer(p->data, state, &x);
+    f->format_answer(p->data, state, &y);
+    CHECK_MSG(x.n > 0 && y.n == x.n && strcmp(x.s, y.s) == 0, "%s: answer text", f->name);
+    sb_free(&x);
+    sb_free(&y);
+    assist_free(a);
+    return state;
+}
+
+/* A fact the solver's answer asserts but the starting board does not:
+ * the hint a player at the start could get. */
+static int a_hint_fact(const game_family *f, puzzle *p)
+{
+    assist *a = puzzle_encode(p);
+    int nfacts = assist_num_facts(a);
+    int *marks = xcalloc((size_t)nfacts + 1, sizeof *marks);
+    bool *facts = xcalloc((size_t)nfacts + 1, sizeof *facts);
+    int *start = start_state(p);
+    int nm = f->state_marks(p->data, start, marks, nfacts);
+    int fact = -1;
+    if (assist_solve(a, marks, nm, facts) == ASSIST_OK)
+        for (int i = 0; i < nfacts && fact < 0; i++) {
+            bool marked = false;
+            for (int k = 0; k < nm; k++)
+                marked |= marks[k] == i;
+            if (facts[i] && !marked)
+                fact = i;
+        }
+    for (int k = 0; k < nm; k++)
+        CHECK_MSG(marks[k] >= 0 && marks[k] < nfacts, "%s: mark %d is a fact", f->name, marks[k]);
+    free(marks);
+    free(facts);
+    free(start);
+    assist_free(a);
+    return fact;
+}
+
+/* Cells a drawing wrote to. */
+static int drawn_cells(const canvas *cv)
+{
+    int n = 0;
+    for (int y = 0; y < cv->rows; y++)
+        for (int x = 0; x < cv->cols; x++) {
+            const canvas_cell *c = canvas_at(cv, y, x);
+            n += strcmp(c->glyph, " ") != 0 || c->role || c->marks || c->bg;
+        }
+    return n;
+}
+
+/* The hint's fact becomes a move on the board (indices inside the state)
+ * and is drawn as a hint on a canvas no bigger than the area offered (the
+ * canvas drops what falls outside it: a family may scroll), in both glyph
+ * sets; ASCII mode draws ASCII only. */
+static void hint_lies_on_the_board(const game_family *f, puzzle *p, int fact)
+{
+    int *start = start_state(p);
+    move m = {0};
+    f->fact_move(p->data, start, fact, &m);
+    CHECK_MSG(m.idx.n > 0, "%s: fact %d gives a move", f->name, fact);
+    for (int i = 0; i < m.idx.n; i++)
+        CHECK_MSG(m.idx.v[i] >= 0 && m.idx.v[i] < p->nstate, "%s: move index %d", f->name, m.idx.v[i]);
+    move_free(&m);
+    for (int ascii = 0; ascii <= 1; ascii++) {
+        void *ui = f->ui_create(p->data);
+        int rows, cols;
+        CHECK_MSG(f->layout(p->data, ui, 60, 160, ascii, &rows, &cols), "%s: layout", f->name);
+        CHECK_MSG(rows > 0 && cols > 0 && rows <= 60 && cols <= 160, "%s: %dx%d", f->name, rows, cols);
+        canvas cv;
+        canvas_init(&cv, rows, cols, ascii);
+        f->draw(p->data, ui, start, NULL, &cv);
+        CHECK_MSG(drawn_cells(&cv) > 0, "%s: the board is drawn", f->name);
+        view v = {.hint_facts = &fact, .nhint = 1};
+        canvas_clear(&cv);
+        f->draw(p->data, ui, start, &v, &cv);
+        int hinted = 0;
+        for (int y = 0; y < rows; y++)
+            for (int x = 0; x < cols; x++)
+                hinted += (canvas_at(&cv, y, x)->marks & MARK_HINT) != 0;
+        CHECK_MSG(hinted > 0, "%s: fact %d is shown as a hint", f->name, fact);
+        if (ascii) {
+            char *txt = canvas_to_text(&cv);
+            bool only = true;
+            for (const char *q = txt; *q; q++)
+                only &= (unsigned char)*q < 128;
+            CHECK_MSG(only, "%s: --ascii draws ASCII only", f->name);
+            free(txt);
+        }
+        canvas_free(&cv);
+        f->ui_free(ui);
+    }
+    free(start);
+}
+
+/* The solved board, played as a move, survives a save and a load. */
+static void state_survives_save_and_load(const game_family *f, const char *text, const char *src,
+                                         const int *solution)
+{
+    puzzle *p = load(f, text, src);
+    if (!p)
+        return;
+    board *b = board_create(p);
+    move m = {0};
+    for (int i = 0; i < p->nstate; i++)
+        if (b->state[i] != solution[i])
+            move_set(&m, i, solution[i]);
+    char why[256] = "";
+    CHECK_MSG(board_move_allowed(b, &m, why, sizeof why), "%s: %s", f->name, why);
+    CHECK_MSG(board_apply(b, &m, false), "%s: the move applies", f->name);
+    move_free(&m);
+    strbuf save = {0};
+    char err[256] = "";
+    CHECK_MSG(board_format_checked(b, &save, err, sizeof err), "%s: %s", f->name, err);
+    diag d = {.source = "contract.save"};
+    board *back = board_load_text(save.s ? save.s : "", save.n, "contract.save", &d);
+    CHECK_MSG(back != NULL, "%s: reloads: %s", f->name, d.msg);
+    if (back) {
+        CHECK(back->pz->nstate == p->nstate);
+        CHECK_MSG(memcmp(back->state, solution, (size_t)p->nstate * sizeof *solution) == 0,
+                  "%s: the state comes back", f->name);
+        CHECK(back->nsteps == b->nsteps && back->pos == b->pos);
+        board_free(back);
+    }
+    sb_free(&save);
+    board_free(b);
+}
+
+static void every_family_keeps_the_contract(void)
+{
+    int n;
+    const game_family *const *all = game_families(&n);
+    CHECK(n > 0);
+    for (int i = 0; i < n; i++) {
+        const game_family *f = all[i];
+        CHECK_MSG(f->name && f->title && f->extension && f->parse && f->verify && f->encode &&
+                      f->ui_create && f->layout && f->draw && f->input,
+                  "%s: the required hooks", f->name);
+        CHECK_MSG(game_find(f->name) == f, "%s: found by name", f->name);
+        char path[2048] = "";
+        char *text = smallest_bundled(f, path, sizeof path);
+        CHECK_MSG(text != NULL, "%s: a bundled puzzle in puzzles/%s", f->name, f->name);
+        if (!text)
+            continue;
+        parse_is_repeatable(f, text, path);
+        puzzle *p = load(f, text, path);
+        if (p) {
+            int *solution = solved_and_verified(f, p);
+            int fact = a_hint_fact(f, p);
+            CHECK_MSG(fact >= 0, "%s: the start leaves something to hint", f->name);
+            if (fact >= 0)
+                hint_lies_on_the_board(f, p, fact);
+            state_survives_save_and_load(f, text, path, solution);
+            free(solution);
+            puzzle_free(p);
+        }
+        free(text);
+        printf("%s: %s\n", f->name, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+    }
+}
+
+int main(void)
+{
+    RUN(every_family_keeps_the_contract);
+    TEST_MAIN_END();
+}
