@@ -107,7 +107,8 @@ typedef struct game_family {
     /* The independent rules checker (plain C, no SAT): is this state a
      * complete, correct solution?  If not, why (into why). */
     bool (*verify)(const void *pz, const int *state, char *why, size_t n);
-    /* The answer in the formats.md form. */
+    /* The answer, in the form tessera(6) gives for the family under
+     * Puzzle formats. */
     void (*format_answer)(const void *pz, const int *state, strbuf *out);
 
     /* A new puzzle text with exactly one solution (NULL: not offered). */

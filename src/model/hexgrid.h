@@ -1,6 +1,6 @@
 /* hexgrid.h: axial coordinates on a flat-top hex grid, shared by the hex
  * families (Hexiom, Tantrix).  Direction k is the neighbour at offset
- * HEX_DQ[k], HEX_DR[k]: top, then clockwise (formats.md). */
+ * HEX_DQ[k], HEX_DR[k]: top, then clockwise. */
 #ifndef TESSERA_HEXGRID_H
 #define TESSERA_HEXGRID_H
 

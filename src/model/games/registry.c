@@ -1,5 +1,5 @@
-/* registry.c: the list of puzzle families.  A new family is one file in
- * src/games/ and one line here. */
+/* registry.c: the list of puzzle families.  A new family adds its header
+ * and one line here, besides its own files (HACKING.md has the recipe). */
 #include "game.h"
 #include "games/hexiom.h"
 #include "games/tantrix.h"

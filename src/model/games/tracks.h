@@ -10,9 +10,9 @@ extern const game_family tracks_family;
 
 #define TRACKS_MAX_SIDE 256
 
-/* A cell's track ends as a bit set, in the CSV's order (formats.md).  Every
- * piece internal to tessera uses these bits; Tatham IDs are converted on
- * reading and writing. */
+/* A cell's track ends as a bit set, as in the CSV form (tessera(6), Puzzle
+ * formats: 1 east, 2 south, 4 west, 8 north).  Every piece internal to
+ * tessera uses these bits; Tatham IDs are converted on reading and writing. */
 enum { TRACKS_E = 1, TRACKS_S = 2, TRACKS_W = 4, TRACKS_N = 8 };
 
 /* The board vector: one entry per cell (row-major), then one per interior
