@@ -22,6 +22,19 @@
  * board with one solution), the first call that runs out hands over to
  * the chunks for good. */
 #define WIDE_CONFLICTS 300
+/* On a board that holds only the givens, the wide clause is first asked
+ * with the solve-only clauses too (a family's symmetry breaking), held to
+ * SYM_CONFLICTS conflicts.  Why it helps: the witnesses' images are
+ * witnesses too, so what stays open is mostly what all the images of the
+ * solutions found share, and the next witness must come from another
+ * orbit of solutions; among the orbit's representatives (the solve-only
+ * clauses keep one) CDCL finds it far sooner than among all solutions
+ * (Hexiom level 38: bench/NOTES.md).  Why it is sound: a model under more
+ * clauses is still a solution, so it refutes what it flips; an UNSAT or a
+ * limit under them proves nothing, and the search goes on without them.
+ * Player's marks need not be symmetric, so the representatives may all
+ * contradict them: then it is not tried. */
+#define SYM_CONFLICTS 3000
 /* The enumerator is asked for up to ENUM_LIMIT solutions: more than that
  * and the solver's witnesses do better than a longer list. */
 #define ENUM_LIMIT 32
@@ -38,6 +51,7 @@ struct assist_forced {
     bool enum_tried;      /* the enumerator ran under these literals */
     int chunk;
     bool wide_done;       /* the clause over every open fact gave out */
+    bool sym_done;        /* the same under the solve-only clauses gave out */
     int_vec seq;          /* every fact once: the order of the last update */
 };
 
@@ -365,6 +379,13 @@ static sat_result flip_call(assist *a, const int_vec *as, const int_vec *con, in
     return r;
 }
 
+/* Is the service call's budget still running (so that a solver call that
+ * came back unknown hit its own conflict limit)? */
+static bool budget_left(const assist *a)
+{
+    return !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
+}
+
 /* Done as asked?  want > 0: the first `want` forced facts in seq known with
  * every fact before them decided; want = 0: no fact open. */
 static bool done(const assist_forced *fs, int want)
@@ -441,7 +462,8 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
     while (st == ASSIST_OK && !done(fs, want)) {
         /* the chunk: the nearest open facts, one per literal (all of them
          * while the wide clause still helps) */
-        bool wide = !fs->wide_done;
+        bool sym = !fs->sym_done && a->images && a->solve_only_sel && mark_facts.n == a->givens.n;
+        bool wide = sym || !fs->wide_done;
         int size = wide ? fs->nf : fs->chunk;
         con.n = 0;
         for (int i = 0; i < fs->seq.n && con.n < size; i++) {
@@ -456,9 +478,17 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
                 vec_push(&con, neg);
         }
         /* "at least one of them takes the other value" */
-        sat_result r = flip_call(a, &as, &con, wide ? WIDE_CONFLICTS : 0);
-        if (r == SAT_UNKNOWN && wide && !a->cancelled &&
-            (a->deadline == 0 || monotonic_seconds() < a->deadline)) {
+        if (sym)
+            vec_push(&as, a->solve_only_sel);
+        sat_result r = flip_call(a, &as, &con, sym ? SYM_CONFLICTS : wide ? WIDE_CONFLICTS : 0);
+        if (sym) {
+            as.n--;
+            if (r != SAT_SAT && (r == SAT_UNSAT || budget_left(a))) {
+                fs->sym_done = true; /* no proof either way: see SYM_CONFLICTS */
+                continue;
+            }
+        }
+        if (r == SAT_UNKNOWN && wide && budget_left(a)) {
             fs->wide_done = true; /* the conflict limit, not the budget */
             continue;
         }

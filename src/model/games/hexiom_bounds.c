@@ -9,8 +9,8 @@
 
 /* Fills *si for step j (nfrontv: the frontier after it); degs and top
  * are scratch of ncells + 1 and ncells + 2 ints, top is kept in *si. */
-void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *nfrontv, int nnew, int *degs,
-                    int *top)
+void hexiom_dp_step_make(hexiom_dp_step *si, const hexiom_dp_board *bd, int j, const int *nfrontv, int nnew,
+                         int *degs, int *top)
 {
     const hexiom_puzzle *h = bd->h;
     const signed char *focc = bd->focc, *fval = bd->fval;
@@ -83,7 +83,7 @@ void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *
  * every edge between two empties gives 4 back.  So all - (sum of the
  * values left in stock) is even and at most twice the k largest degrees.
  * "all" depends on the frontier only: one number per group. */
-int sum_all(const step_info *si, const int *codes)
+int hexiom_dp_sum_all(const hexiom_dp_step *si, const int *codes)
 {
     int all = si->edges2;
     for (int q = 0; q < si->nfront; q++)
@@ -95,14 +95,14 @@ int sum_all(const step_info *si, const int *codes)
 /* Let T be the tiles used and S their value sum.  The occupied slots are
  * the frontier's plus T, so T fixes the empties still to place (k);
  * the value sum of the tiles left is (stock's value sum) - S, and
- * all - that is even and between 0 and 2 * top[k] (see sum_all). */
-void sum_bound_make(const step_info *si, const hexiom_puzzle *h, int all, int occ_front, int free_after,
-                    sum_bound *sb)
+ * all - that is even and between 0 and 2 * top[k] (see hexiom_dp_sum_all). */
+void hexiom_dp_sum_bound_make(const hexiom_dp_step *si, const hexiom_puzzle *h, int all, int occ_front,
+                              int free_after, hexiom_dp_sum_bound *sb)
 {
     int stock_sum = si->stock_sum;
     sb->lo = stock_sum - all;
     sb->parity = (int)((unsigned)(stock_sum - all) & 1u);
-    for (int t = 0; t <= ISUM_MAX; t++) {
+    for (int t = 0; t <= HEXIOM_DP_ISUM_MAX; t++) {
         int occupied = occ_front + t, empties_left = si->empties + occupied;
         sb->hi[t] = -1;
         if (occupied > h->ntiles || occupied + free_after < h->ntiles || empties_left < 0 ||
@@ -112,13 +112,14 @@ void sum_bound_make(const step_info *si, const hexiom_puzzle *h, int all, int oc
     }
 }
 
-static void isums_set(isums *s, int a, int b, int x)
+static void isums_set(hexiom_dp_isums *s, int a, int b, int x)
 {
-    int i = interval_index(a, b);
+    int i = hexiom_dp_interval(a, b);
     s->w[i / 8] = (s->w[i / 8] & ~(0xffull << (8 * (i % 8)))) | (uint64_t)x << (8 * (i % 8));
 }
 
-void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock, group_check *gc)
+void hexiom_dp_group_check_make(const hexiom_dp_step *si, const int *codes, int zmask, const int *stock,
+                                hexiom_dp_group_check *gc)
 {
     int cnt[HEXIOM_VALUES][HEXIOM_VALUES];
     memcpy(cnt, si->must_cnt, sizeof cnt);
@@ -154,12 +155,12 @@ void group_check_make(const step_info *si, const int *codes, int zmask, const in
         for (int t = lo; t < HEXIOM_VALUES; t++)
             reach_le[t]++;
     }
-    /* no bound: 0 <= sum <= ISUM_MAX */
+    /* no bound: 0 <= sum <= HEXIOM_DP_ISUM_MAX */
     memset(&gc->lo, 0, sizeof gc->lo);
     memset(&gc->hi, 0, sizeof gc->hi);
     for (int a = 0; a < HEXIOM_VALUES; a++)
         for (int b = a; b < HEXIOM_VALUES; b++)
-            isums_set(&gc->hi, a, b, ISUM_MAX);
+            isums_set(&gc->hi, a, b, HEXIOM_DP_ISUM_MAX);
     /* Hall on intervals: cells whose range lies in [a, b] need that many
      * tiles there.  in[a]: such cells for the current b, grown by the
      * ranges that end at b */
@@ -178,14 +179,14 @@ void group_check_make(const step_info *si, const int *codes, int zmask, const in
     }
     /* tiles of value >= t (<= t) left: no more than the places reaching them */
     for (int t = 0; t < HEXIOM_VALUES; t++) {
-        if (reach_ge[t] < isums_get(&gc->hi, t, HEXIOM_VALUES - 1))
+        if (reach_ge[t] < hexiom_dp_isums_get(&gc->hi, t, HEXIOM_VALUES - 1))
             isums_set(&gc->hi, t, HEXIOM_VALUES - 1, reach_ge[t]);
-        if (reach_le[t] < isums_get(&gc->hi, 0, t))
+        if (reach_le[t] < hexiom_dp_isums_get(&gc->hi, 0, t))
             isums_set(&gc->hi, 0, t, reach_le[t]);
     }
 }
 
-void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width)
+void hexiom_dp_left_tables_make(hexiom_dp_left_tables *lt, const int *inv, const int *shift, const int *width)
 {
     memset(lt, 0, sizeof *lt);
     for (int v = 0; v < HEXIOM_VALUES; v++)
@@ -197,7 +198,7 @@ void left_tables_make(left_tables *lt, const int *inv, const int *shift, const i
             continue;
         }
         int first = v, bits = 0;
-        while (v < HEXIOM_VALUES && bits + width[v] <= CHUNK_BITS)
+        while (v < HEXIOM_VALUES && bits + width[v] <= HEXIOM_DP_CHUNK_BITS)
             bits += width[v++];
         int c = lt->nchunk++;
         lt->shift[c] = shift[first];
@@ -205,7 +206,7 @@ void left_tables_make(left_tables *lt, const int *inv, const int *shift, const i
         lt->tab[c] = xcalloc((size_t)1 << bits, sizeof *lt->tab[c]);
         lt->used[c] = xcalloc((size_t)1 << bits, sizeof *lt->used[c]);
         for (int x = 0; x < 1 << bits; x++) {
-            left_info *t = &lt->tab[c][x];
+            hexiom_dp_left_info *t = &lt->tab[c][x];
             int r[HEXIOM_VALUES] = {0};
             for (int w = first; w < v; w++) {
                 int used = (x >> (shift[w] - shift[first])) & ((1 << width[w]) - 1);
@@ -222,7 +223,7 @@ void left_tables_make(left_tables *lt, const int *inv, const int *shift, const i
     }
 }
 
-void left_tables_free(left_tables *lt)
+void hexiom_dp_left_tables_free(hexiom_dp_left_tables *lt)
 {
     for (int c = 0; c < lt->nchunk; c++) {
         free(lt->tab[c]);

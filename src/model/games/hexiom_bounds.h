@@ -20,55 +20,56 @@ typedef struct {
     int lo_add[64], hi_add[64], fval[64]; /* per new frontier position */
     int must_cnt[HEXIOM_VALUES][HEXIOM_VALUES]; /* undecided must-occupy cells by range [a][b] */
     int free_ge[HEXIOM_VALUES + 1], free_le[HEXIOM_VALUES]; /* undecided free cells reaching >= t / <= t */
-    /* for the value-sum bound (see sum_all) */
+    /* for the value-sum bound (see hexiom_dp_sum_all) */
     int edges2;     /* twice the edges among undecided cells that may be occupied */
     int empties;    /* empties still to choose among the free undecided cells, before the state's own */
     int nfree;      /* free undecided cells */
-    int stock_sum;  /* the values of all the tiles added up (see sum_bound) */
+    int stock_sum;  /* the values of all the tiles added up (see hexiom_dp_sum_bound) */
     int *top;       /* top[k]: sum of the k largest degrees among them (may-be-occupied neighbours) */
-} step_info;
+} hexiom_dp_step;
 
 /* Fills *si for step j (nfrontv: the frontier after it); degs and top
  * are scratch of ncells + 1 and ncells + 2 ints, top is kept in *si. */
-void step_info_make(step_info *si, const hexiom_dp_board *bd, int j, const int *nfrontv, int nnew, int *degs,
-                    int *top);
+void hexiom_dp_step_make(hexiom_dp_step *si, const hexiom_dp_board *bd, int j, const int *nfrontv, int nnew,
+                         int *degs, int *top);
 
 /* The value sum of the cells not yet finished if every undecided one were
  * occupied (see hexiom_bounds.c); one number per frontier code. */
-int sum_all(const step_info *si, const int *codes);
+int hexiom_dp_sum_all(const hexiom_dp_step *si, const int *codes);
 
 /* The tiles left (rem) summed over every value interval [a, b], one byte
  * each, eight to a word: the checks below compare all of them at once.
  * A byte holds at most 127 (the DP takes at most that many tiles), so the
- * top bit of each byte is free to catch borrows (see isums_within). */
-#define NINTERVALS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2)
-#define ISUM_WORDS ((NINTERVALS + 7) / 8)
-#define ISUM_MAX 127
-#define BYTE_TOPS 0x8080808080808080ull
+ * top bit of each byte is free to catch borrows (see hexiom_dp_isums_within). */
+#define HEXIOM_DP_NINTERVALS (HEXIOM_VALUES * (HEXIOM_VALUES + 1) / 2)
+#define HEXIOM_DP_ISUM_WORDS ((HEXIOM_DP_NINTERVALS + 7) / 8)
+#define HEXIOM_DP_ISUM_MAX 127
+#define HEXIOM_DP_BYTE_TOPS 0x8080808080808080ull
 
 typedef struct {
-    uint64_t w[ISUM_WORDS];
-} isums;
+    uint64_t w[HEXIOM_DP_ISUM_WORDS];
+} hexiom_dp_isums;
 
-static inline int interval_index(int a, int b)
+static inline int hexiom_dp_interval(int a, int b)
 {
     return a * HEXIOM_VALUES - a * (a - 1) / 2 + (b - a);
 }
 
-static inline int isums_get(const isums *s, int a, int b)
+static inline int hexiom_dp_isums_get(const hexiom_dp_isums *s, int a, int b)
 {
-    int i = interval_index(a, b);
+    int i = hexiom_dp_interval(a, b);
     return (int)((s->w[i / 8] >> (8 * (i % 8))) & 0xff);
 }
 
 /* lo <= s <= hi in every byte: subtracting from a byte with its top bit
  * set borrows from that bit alone, and only when the byte is smaller */
-static inline bool isums_within(const isums *lo, const isums *s, const isums *hi)
+static inline bool hexiom_dp_isums_within(const hexiom_dp_isums *lo, const hexiom_dp_isums *s,
+                                          const hexiom_dp_isums *hi)
 {
-    uint64_t ok = BYTE_TOPS;
-    for (int i = 0; i < ISUM_WORDS; i++)
-        ok &= ((s->w[i] | BYTE_TOPS) - lo->w[i]) & ((hi->w[i] | BYTE_TOPS) - s->w[i]);
-    return ok == BYTE_TOPS;
+    uint64_t ok = HEXIOM_DP_BYTE_TOPS;
+    for (int i = 0; i < HEXIOM_DP_ISUM_WORDS; i++)
+        ok &= ((s->w[i] | HEXIOM_DP_BYTE_TOPS) - lo->w[i]) & ((hi->w[i] | HEXIOM_DP_BYTE_TOPS) - s->w[i]);
+    return ok == HEXIOM_DP_BYTE_TOPS;
 }
 
 /* Necessary conditions for finishing a partial board with the tiles left
@@ -82,50 +83,52 @@ static inline bool isums_within(const isums *lo, const isums *s, const isums *hi
 typedef struct {
     int zmask;
     bool dead;
-    isums lo, hi;
-} group_check;
+    hexiom_dp_isums lo, hi;
+} hexiom_dp_group_check;
 
-void group_check_make(const step_info *si, const int *codes, int zmask, const int *stock, group_check *gc);
+void hexiom_dp_group_check_make(const hexiom_dp_step *si, const int *codes, int zmask, const int *stock,
+                                hexiom_dp_group_check *gc);
 
-static inline bool group_check_ok(const group_check *gc, const isums *s)
+static inline bool hexiom_dp_group_check_ok(const hexiom_dp_group_check *gc, const hexiom_dp_isums *s)
 {
-    return !gc->dead && isums_within(&gc->lo, s, &gc->hi);
+    return !gc->dead && hexiom_dp_isums_within(&gc->lo, s, &gc->hi);
 }
 
 /* What a used-tiles code says about the tiles left, read from tables by
  * chunks of its bits (each value's count lies within one chunk): s, the
  * tiles left summed over each value interval; zmask, the values used up. */
 typedef struct {
-    isums s;
+    hexiom_dp_isums s;
     int zmask;
-} left_info;
+} hexiom_dp_left_info;
 
-#define CHUNK_BITS 12
+#define HEXIOM_DP_CHUNK_BITS 12
 
 typedef struct {
     int nchunk, shift[HEXIOM_VALUES], mask[HEXIOM_VALUES];
-    left_info *tab[HEXIOM_VALUES];
+    hexiom_dp_left_info *tab[HEXIOM_VALUES];
     /* per chunk: the tiles it counts as used | their value sum << 16 (a
      * code counts at most 127 tiles of value 6 or less, so the chunks'
      * words add up without one half carrying into the other) */
     uint32_t *used[HEXIOM_VALUES];
     int zbase; /* values with no tiles at all */
-} left_tables;
+} hexiom_dp_left_tables;
 
-void left_tables_make(left_tables *lt, const int *inv, const int *shift, const int *width);
-void left_tables_free(left_tables *lt);
+void hexiom_dp_left_tables_make(hexiom_dp_left_tables *lt, const int *inv, const int *shift,
+                                const int *width);
+void hexiom_dp_left_tables_free(hexiom_dp_left_tables *lt);
 
-/* The chunks' bytes add without carries: their sums stay within ISUM_MAX.
- * The sums are kept in locals and stored once: a left_info returned by
+/* The chunks' bytes add without carries: their sums stay within HEXIOM_DP_ISUM_MAX.
+ * The sums are kept in locals and stored once: a hexiom_dp_left_info returned by
  * value went through the stack in pieces that the next loads could not
  * take whole, a stall that cost about a fifth of the DP's time. */
-static inline void left_of(const left_tables *lt, uint64_t u, left_info *li)
+static inline void hexiom_dp_left_of(const hexiom_dp_left_tables *lt, uint64_t u, hexiom_dp_left_info *li)
 {
-    isums s = {{0}};
+    hexiom_dp_isums s = {{0}};
     int zmask = lt->zbase;
     for (int c = 0; c < lt->nchunk; c++) {
-        const left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
-        for (int i = 0; i < ISUM_WORDS; i++)
+        const hexiom_dp_left_info *t = &lt->tab[c][(u >> lt->shift[c]) & (uint64_t)lt->mask[c]];
+        for (int i = 0; i < HEXIOM_DP_ISUM_WORDS; i++)
             s.w[i] += t->s.w[i];
         zmask |= t->zmask;
     }
@@ -135,27 +138,27 @@ static inline void left_of(const left_tables *lt, uint64_t u, left_info *li)
 
 /* The checks that depend on a partial board's tiles only through how many
  * it used (T) and their value sum (S), for one child group: the number of
- * occupied slots and the value sum (see sum_all).  They come down to
+ * occupied slots and the value sum (see hexiom_dp_sum_all).  They come down to
  * S >= lo, S <= hi[T] (-1: no such board can be finished) and S's parity,
  * cheap enough to test on every entry of every step before it is merged
  * (hexiom_dp.c). */
 typedef struct {
     int lo, parity;
-    int hi[ISUM_MAX + 1]; /* indexed by T & ISUM_MAX (see sum_bound_ok) */
-} sum_bound;
+    int hi[HEXIOM_DP_ISUM_MAX + 1]; /* indexed by T & HEXIOM_DP_ISUM_MAX (see hexiom_dp_sum_bound_ok) */
+} hexiom_dp_sum_bound;
 
-/* all: sum_all of the group; occ_front: its occupied frontier cells;
+/* all: hexiom_dp_sum_all of the group; occ_front: its occupied frontier cells;
  * free_after: the undecided cells that may still be occupied. */
-void sum_bound_make(const step_info *si, const hexiom_puzzle *h, int all, int occ_front, int free_after,
-                    sum_bound *sb);
+void hexiom_dp_sum_bound_make(const hexiom_dp_step *si, const hexiom_puzzle *h, int all, int occ_front,
+                              int free_after, hexiom_dp_sum_bound *sb);
 
-/* ts: tiles | value sum << 16, as in left_tables' used.  A child's T can
+/* ts: tiles | value sum << 16, as in hexiom_dp_left_tables' used.  A child's T can
  * pass the number of tiles only when some value passes its stock, which
- * the fit test in hexiom_dp.c catches: then hi[T & ISUM_MAX] means
+ * the fit test in hexiom_dp.c catches: then hi[T & HEXIOM_DP_ISUM_MAX] means
  * nothing, and only the index must stay within the table. */
-static inline bool sum_bound_ok(const sum_bound *sb, uint32_t ts)
+static inline bool hexiom_dp_sum_bound_ok(const hexiom_dp_sum_bound *sb, uint32_t ts)
 {
-    int t = (int)(ts & ISUM_MAX), s = (int)(ts >> 16);
+    int t = (int)(ts & HEXIOM_DP_ISUM_MAX), s = (int)(ts >> 16);
     return s >= sb->lo && s <= sb->hi[t] && ((s ^ sb->parity) & 1) == 0;
 }
 

@@ -16,12 +16,10 @@
 assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks, long limit, double seconds,
                                    unsigned flags, long *count, bool *too_big, uint64_t *states);
 
-/* The DP's parts (hexiom_dp.c, used by hexiom_count.c).  One run of the DP with the cells taken in the order 0..n-1 of a
- * renumbered board.  It stops before step stop, or once more than
- * work_cap partial boards have been kept in all steps together (both
- * ASSIST_UNKNOWN; *work says how many were kept); *too_big when one step
- * has more than its limit of partial boards.  *total: the count when
- * ASSIST_OK. */
+/* The DP's parts (hexiom_dp.c, used by hexiom_count.c).  One run of the DP with the cells taken in the order
+ * 0..n-1 of a renumbered board.  It stops before step stop, or once more than work_cap partial boards have
+ * been kept in all steps together (both ASSIST_UNKNOWN; *work says how many were kept); *too_big when one
+ * step has more than its limit of partial boards.  *total: the count when ASSIST_OK. */
 typedef struct {
     const hexiom_puzzle *h;
     const int *nbr; /* ncells*6, in the run's numbering */

@@ -27,19 +27,12 @@
  * adds up their numbers.  The frontier is about one row long.  Partial
  * boards that the tiles left cannot finish are dropped: by the tile count
  * and value-sum bound at once, by the stock checks within a few steps
- * (hexiom_bounds.c; see check_step).  Without them level 38 takes 20
- * times as long.
- * They still keep many that cannot be finished.  At level 40, of 100
- * partial boards drawn at random from a step and each run on alone, 57
- * could be finished at step 45, 38 at step 50 and 23 at the peak (step
- * 59, which the stock checks skip; with them on every step, 90 of 200 at
- * step 60).  No test on the tile count and value sum alone, however exact,
- * would drop any of the others: every board drawn could reach both.  In
- * another draw of 60 at step 50, 36 cannot be finished; a test that also
- * knew the exact number of 3s would drop 14 of them, of 3s and 6s 22, of
- * 2s, 3s and 6s (nearly the whole stock) 34.  Knowing what the rows below
- * can take that exactly means pairing each partial board with the lower
- * half's, far more work than the DP itself. */
+ * (hexiom_bounds.c; see check_step); all of them hold for every partial
+ * board that can be finished, so dropping the others changes no count.
+ * They still keep many boards that cannot be finished: telling those
+ * apart would take what the rows below can take value by value, that is
+ * pairing each partial board with the lower half's, far more work than
+ * the DP itself (bench/NOTES.md has the measurements). */
 
 /* One step's partial boards (hexiom_layer.h): grouped by frontier code
  * (ascending), each group with its used-tiles codes (ascending) and their
@@ -75,13 +68,9 @@ static int link_cmp(const void *a, const void *b)
  * DP may use half of the memory the process may still take when it starts
  * (mem_available: the physical memory, ulimit -v and the cgroup's
  * memory.max); beyond that it gives up and the count is left to
- * enumeration, as the manual says.  Level 39 peaks at about 140 thousand.
- * Level 40 (side 6, only 16 empty slots) keeps up to 570 million partial
- * boards (seventh row, on a step without stock checks: see check_step),
- * 8.4 GB and about two and a half minutes of CPU (a minute and a half on
- * two threads), and counts 7,908,056,235,606 boards: a machine with 24 GB
- * of memory counts it, a smaller one leaves it to enumeration (which
- * never gets that far).
+ * enumeration, as the manual says.  Level 40 needs several gigabytes
+ * (bench/NOTES.md): a machine with enough memory counts it, a smaller one
+ * leaves it to enumeration (which never gets that far).
  * -DHEXIOM_DP_MAX_STATES=N (millions) sets the limit at build time. */
 #define HEXIOM_DP_BYTES_PER_STATE 16
 
@@ -151,7 +140,8 @@ static int filed_cmp(const void *a, const void *b)
     return by_code_then_group(x->f, x->g, y->f, y->g);
 }
 
-static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront, int cbits)
+static bool fold_layer(const hexiom_dp_layer *in, hexiom_dp_layer *out, const int *perm, int nfront,
+                       int cbits)
 {
     filed *fl = xmalloc((in->ngroups + 1) * sizeof *fl);
     for (size_t g = 0; g < in->ngroups; g++) {
@@ -162,7 +152,7 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
         fl[g].g = g;
     }
     qsort(fl, in->ngroups, sizeof *fl, filed_cmp);
-    layer_clear(out);
+    hexiom_dp_layer_clear(out);
     uint64_t *tmp = NULL;
     size_t tmpcap = 0;
     bool ok = true;
@@ -170,12 +160,12 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
         size_t most = in->len[fl[a].g];
         for (b = a + 1; b < in->ngroups && fl[b].f == fl[a].f; b++)
             most += in->len[fl[b].g];
-        layer_open_group(out, fl[a].f, most);
+        hexiom_dp_layer_open_group(out, fl[a].f, most);
         const uint64_t *first = in->first[fl[a].g];
         size_t n = in->len[fl[a].g];
         if (b == a + 1) { /* alone: copied */
             for (size_t i = 0; i < n; i++)
-                layer_push(out, first[i]);
+                hexiom_dp_layer_push(out, first[i]);
         } else { /* a group and its image (or several: merged pairwise) */
             if (tmpcap < most) {
                 tmpcap = most;
@@ -186,7 +176,7 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
             for (size_t t = a + 1; t < b && ok; t++) {
                 /* merge tmp[0..na) with group fl[t].g into the group's place
                  * in out, then back into tmp unless it is the last */
-                uint64_t *dst = layer_open_space(out);
+                uint64_t *dst = hexiom_dp_layer_open_space(out);
                 na = merge_two(tmp, na, in->first[fl[t].g], in->len[fl[t].g], dst, cbits);
                 ok = na != SIZE_MAX;
                 if (ok && t + 1 < b)
@@ -194,9 +184,9 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
             }
             if (!ok)
                 break;
-            layer_set_open_len(out, na);
+            hexiom_dp_layer_set_open_len(out, na);
         }
-        layer_close_group(out);
+        hexiom_dp_layer_close_group(out);
     }
     free(tmp);
     free(fl);
@@ -217,15 +207,13 @@ static bool fold_layer(const layer *in, layer *out, const int *perm, int nfront,
  * as much per partial board as the merge itself and drop fewer boards
  * (at level 40, 8% of those checked against 26% for the value sum), and
  * what they would drop mostly fails them again a few steps later.  So on
- * big steps (MIN_SPLIT parent boards or more) they run every sixth step.
- * Level 40's whole count on two threads, wall seconds: 101 (median of 4)
- * with every other step and the value sum in the same pass; with it moved
- * to fit_shift, 97 (3 runs) every third step, and 86 to 90 every fourth
- * (4 runs), sixth (6), eighth (1) or never (1), which is this machine's
- * noise.  Every sixth keeps the peak at 8.4 GB (9.7 GB every eighth, 11.7
- * never).  A step that outgrows the memory limit (max_states) unchecked
- * is made again, checked.  -DHEXIOM_DP_CHECK_EVERY=N sets the period at
- * build time. */
+ * big steps (MIN_SPLIT parent boards or more) they run every sixth step:
+ * every third step was slower, every fourth, sixth, eighth or never about
+ * as fast, and the sparser the checks the more boards are kept at the
+ * peak (bench/NOTES.md).  Skipping a check only keeps boards longer; the
+ * count is the same.  A step that outgrows the memory limit (max_states)
+ * unchecked is made again, checked.  -DHEXIOM_DP_CHECK_EVERY=N sets the
+ * period at build time. */
 #ifndef HEXIOM_DP_CHECK_EVERY
 #define HEXIOM_DP_CHECK_EVERY 6
 #endif
@@ -235,21 +223,21 @@ static bool check_step(size_t parents, int unchecked)
 }
 
 typedef struct {
-    const layer *cur;
+    const hexiom_dp_layer *cur;
     const dp_link *links;
     size_t nlinks;
-    const step_info *si;
-    const left_tables *lt;
+    const hexiom_dp_step *si;
+    const hexiom_dp_left_tables *lt;
     const hexiom_puzzle *h;
     const int *shift, *width;
     int cbits, nnew, free_after;
     bool check;            /* run the stock checks (see check_step) */
     double deadline;
-    layer *parts;          /* one per part */
+    hexiom_dp_layer *parts;          /* one per part */
     size_t at[MAX_PARTS + 1]; /* part p: links [at[p], at[p + 1]) */
     assist_status st[MAX_PARTS];
     bool big[MAX_PARTS];
-    layer *next;
+    hexiom_dp_layer *next;
     bool overflow;         /* a part's numbers outgrew their bits */
     size_t cap;            /* the memory limit, in partial boards (max_states) */
     atomic_size_t *kept;   /* partial boards kept so far, all parts together */
@@ -267,7 +255,7 @@ typedef struct {
  * overflows. */
 typedef struct {
     uint64_t add, tops, delta; /* delta: the child's code minus the parent's */
-    uint32_t used;             /* the link's tiles and their value sum (left_tables' used) */
+    uint32_t used;             /* the link's tiles and their value sum (hexiom_dp_left_tables' used) */
     bool never;                /* the link takes more of a value than there is */
 } link_fit;
 
@@ -289,14 +277,14 @@ static link_fit link_fit_make(const dp_link *L, const int *inv, const int *shift
 }
 
 /* The entries of one parent group that fit and pass the child group's
- * sum_bound, shifted into the child's codes, to dst; returns how many.
+ * hexiom_dp_sum_bound, shifted into the child's codes, to dst; returns how many.
  * Entries keep the count in their low bits, which adding the shifted
  * `add` leaves alone.  The tables' chunks are read from locals, and
- * fit_shift below makes their number a constant for one or two chunks:
- * with a count known only at run time, level 40's whole count took 97
- * and 100 s instead of 91 s. */
+ * fit_shift below makes their number a constant for one or two chunks
+ * (a count known only at run time was slower: bench/NOTES.md). */
 static inline size_t fit_shift_chunks(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst,
-                                      const left_tables *lt, const sum_bound *sb, int cbits, int nchunk)
+                                      const hexiom_dp_left_tables *lt, const hexiom_dp_sum_bound *sb,
+                                      int cbits, int nchunk)
 {
     const uint32_t *tab[HEXIOM_VALUES];
     int shift[HEXIOM_VALUES];
@@ -313,13 +301,13 @@ static inline size_t fit_shift_chunks(const link_fit *lf, const uint64_t *src, s
         for (int c = 0; c < nchunk; c++)
             ts += tab[c][(e >> shift[c]) & mask[c]];
         dst[m] = e + lf->delta;
-        m += ((sum ^ e ^ lf->add) & lf->tops) == 0 && sum >= e && sum_bound_ok(sb, ts);
+        m += ((sum ^ e ^ lf->add) & lf->tops) == 0 && sum >= e && hexiom_dp_sum_bound_ok(sb, ts);
     }
     return m;
 }
 
-static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst, const left_tables *lt,
-                        const sum_bound *sb, int cbits)
+static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint64_t *dst,
+                        const hexiom_dp_left_tables *lt, const hexiom_dp_sum_bound *sb, int cbits)
 {
     if (lf->never)
         return 0;
@@ -336,21 +324,21 @@ static size_t fit_shift(const link_fit *lf, const uint64_t *src, size_t n, uint6
 /* The child groups of links [a, z) into `out`; ASSIST_UNKNOWN when a number
  * outgrows its bits (*big), the deadline passes or the part is cancelled.
  * Each child group is made in two passes over its entries: its parents'
- * entries that fit and pass the group's sum_bound, merged into the group's
+ * entries that fit and pass the group's hexiom_dp_sum_bound, merged into the group's
  * place in `out`; then, on checked steps, the ones that fail the stock
  * checks squeezed out in place. */
-static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer *out, bool *big,
+static assist_status merge_links(const merge_step *ms, size_t a, size_t z, hexiom_dp_layer *out, bool *big,
                                  const atomic_bool *cancel)
 {
-    const layer *cur = ms->cur;
+    const hexiom_dp_layer *cur = ms->cur;
     const dp_link *links = ms->links;
-    const step_info *si = ms->si;
+    const hexiom_dp_step *si = ms->si;
     const hexiom_puzzle *h = ms->h;
     int cbits = ms->cbits;
     /* a group's checks, made when one of its entries first needs them:
      * per set of used-up values, made[zmask] tells for which group */
     enum { NZMASKS = 1 << HEXIOM_VALUES };
-    group_check checks[NZMASKS];
+    hexiom_dp_group_check checks[NZMASKS];
     size_t made[NZMASKS];
     memset(made, 0xff, sizeof made);
     uint64_t *tmp = NULL, *tmp2 = NULL;
@@ -369,8 +357,8 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
             qcodes[q] = (int)((f >> (3 * q)) & 7);
             occ_front += qcodes[q] > 0;
         }
-        sum_bound sb;
-        sum_bound_make(si, h, sum_all(si, qcodes), occ_front, ms->free_after, &sb);
+        hexiom_dp_sum_bound sb;
+        hexiom_dp_sum_bound_make(si, h, hexiom_dp_sum_all(si, qcodes), occ_front, ms->free_after, &sb);
         size_t most = 0;
         for (size_t l = a; l < b; l++)
             most += cur->len[links[l].g];
@@ -379,8 +367,8 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
             tmp = xrealloc(tmp, tmpcap * sizeof *tmp);
             tmp2 = xrealloc(tmp2, 2 * tmpcap * sizeof *tmp2); /* a parent, then the merge */
         }
-        layer_open_group(out, f, most);
-        uint64_t *dst = layer_open_space(out);
+        hexiom_dp_layer_open_group(out, f, most);
+        uint64_t *dst = hexiom_dp_layer_open_space(out);
         /* pass 1: the parents' fitting entries, merged one parent at a
          * time (a child group has one to three parents, as a rule) */
         size_t n = 0;
@@ -408,18 +396,18 @@ static assist_status merge_links(const merge_step *ms, size_t a, size_t z, layer
         size_t kept = ms->check ? 0 : n;
         for (size_t i = 0; i < n && ms->check; i++) {
             uint64_t e = dst[i];
-            left_info li;
-            left_of(ms->lt, e >> cbits, &li);
-            group_check *gc = &checks[li.zmask];
+            hexiom_dp_left_info li;
+            hexiom_dp_left_of(ms->lt, e >> cbits, &li);
+            hexiom_dp_group_check *gc = &checks[li.zmask];
             if (made[li.zmask] != a) {
                 made[li.zmask] = a;
-                group_check_make(si, qcodes, li.zmask, h->inv, gc);
+                hexiom_dp_group_check_make(si, qcodes, li.zmask, h->inv, gc);
             }
-            if (group_check_ok(gc, &li.s))
+            if (hexiom_dp_group_check_ok(gc, &li.s))
                 dst[kept++] = e;
         }
-        layer_set_open_len(out, kept);
-        layer_close_group(out);
+        hexiom_dp_layer_set_open_len(out, kept);
+        hexiom_dp_layer_close_group(out);
         /* past the memory limit the step is given up at once, before it
          * can take far more than the limit (a step may grow tenfold); the
          * parts add to the shared count in batches, to keep off its line */
@@ -440,7 +428,7 @@ static void merge_part(jobs *jb, void *ctx, int p, const atomic_bool *cancel)
 {
     merge_step *ms = ctx;
     (void)jb;
-    layer_clear(&ms->parts[p]);
+    hexiom_dp_layer_clear(&ms->parts[p]);
     ms->big[p] = false;
     ms->st[p] = merge_links(ms, ms->at[p], ms->at[p + 1], &ms->parts[p], &ms->big[p], cancel);
 }
@@ -451,7 +439,7 @@ static bool take_part(void *ctx, int p)
     ms->overflow |= ms->big[p];
     if (ms->st[p] != ASSIST_OK)
         return false;
-    layer_append(ms->next, &ms->parts[p]);
+    hexiom_dp_layer_append(ms->next, &ms->parts[p]);
     return true;
 }
 
@@ -483,7 +471,7 @@ static assist_status merge_children(merge_step *ms, int threads)
     for (int p = 0; p < nparts; p++) {
         if (ms->st[p] != ASSIST_OK) {
             for (int q = 0; q < nparts; q++) /* what was not taken */
-                layer_clear(&ms->parts[q]);
+                hexiom_dp_layer_clear(&ms->parts[q]);
             return ASSIST_UNKNOWN;
         }
     }
@@ -531,34 +519,34 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             maxfront = open;
     }
     int fbits = 3 * maxfront, cbits = ubits > 2 ? 64 - ubits : 62;
-    if (fbits > 64 || cbits < 24 || h->ntiles > ISUM_MAX) {
+    if (fbits > 64 || cbits < 24 || h->ntiles > HEXIOM_DP_ISUM_MAX) {
         *too_big = true;
         free(latest);
         return ASSIST_UNKNOWN;
     }
     uint64_t cmask = (1ull << cbits) - 1;
-    left_tables lt;
-    left_tables_make(&lt, h->inv, shift, width);
+    hexiom_dp_left_tables lt;
+    hexiom_dp_left_tables_make(&lt, h->inv, shift, width);
     int *degs = xmalloc((size_t)(n + 1) * sizeof *degs), *top = xmalloc((size_t)(n + 2) * sizeof *top);
     int *front = xmalloc((size_t)(n + 1) * sizeof *front), nfront = 0;
     int *nfrontv = xmalloc((size_t)(n + 1) * sizeof *nfrontv), nnew;
     int codes[64], ncodes[64];
-    block_pool pool;
-    block_pool_init(&pool);
-    layer cur, next;
-    layer_init(&cur, &pool);
-    layer_init(&next, &pool);
+    hexiom_dp_pool pool;
+    hexiom_dp_pool_init(&pool);
+    hexiom_dp_layer cur, next;
+    hexiom_dp_layer_init(&cur, &pool);
+    hexiom_dp_layer_init(&next, &pool);
     if (!contradiction) {
-        layer_open_group(&cur, 0, 1);
-        layer_push(&cur, 1);
-        layer_close_group(&cur);
+        hexiom_dp_layer_open_group(&cur, 0, 1);
+        hexiom_dp_layer_push(&cur, 1);
+        hexiom_dp_layer_close_group(&cur);
     }
     dp_link *links = NULL;
     size_t linkcap = 0;
     int threads = jobs_threads(MAX_THREADS);
-    layer parts[MAX_PARTS];
+    hexiom_dp_layer parts[MAX_PARTS];
     for (int p = 0; p < MAX_PARTS; p++)
-        layer_init(&parts[p], &pool);
+        hexiom_dp_layer_init(&parts[p], &pool);
     assist_status st = ASSIST_OK;
     int unchecked = 0; /* steps since the last checked one */
     size_t state_cap = max_states(threads);
@@ -594,8 +582,8 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             for (int k = 0; k < 6; k++)
                 nb[p] |= bd->nbr[j * 6 + k] == front[p];
         }
-        step_info si;
-        step_info_make(&si, bd, j, nfrontv, nnew, degs, top);
+        hexiom_dp_step si;
+        hexiom_dp_step_make(&si, bd, j, nfrontv, nnew, degs, top);
         /* each group's move for each content of cell j */
         if (2 * cur.ngroups > linkcap) {
             linkcap = 2 * cur.ngroups;
@@ -663,13 +651,13 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
                          .free_after = free_after[j], .check = check_step(cur.entries, unchecked),
                          .deadline = deadline, .parts = parts, .next = &next, .cap = state_cap,
                          .kept = &kept};
-        layer_clear(&next);
+        hexiom_dp_layer_clear(&next);
         st = merge_children(&ms, threads);
         bool over = atomic_load(&kept) > state_cap;
         if (over && !ms.check) {
             /* over the limit for want of the checks alone: once more, checked */
             ms.check = true;
-            layer_clear(&next);
+            hexiom_dp_layer_clear(&next);
             st = merge_children(&ms, threads);
             over = atomic_load(&kept) > state_cap;
         }
@@ -706,7 +694,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             }
         }
         if (!folded) {
-            layer t = cur;
+            hexiom_dp_layer t = cur;
             cur = next;
             next = t;
         }
@@ -730,12 +718,12 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
                     total += cur.first[g][i] & cmask;
         *total_out = total;
     }
-    layer_free(&cur);
-    layer_free(&next);
+    hexiom_dp_layer_free(&cur);
+    hexiom_dp_layer_free(&next);
     for (int p = 0; p < MAX_PARTS; p++)
-        layer_free(&parts[p]);
-    block_pool_free(&pool);
-    left_tables_free(&lt);
+        hexiom_dp_layer_free(&parts[p]);
+    hexiom_dp_pool_free(&pool);
+    hexiom_dp_left_tables_free(&lt);
     free(links);
     free(front);
     free(nfrontv);

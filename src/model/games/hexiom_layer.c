@@ -11,13 +11,13 @@
  * thread's layer wastes little. */
 #define BLOCK_ENTRIES ((size_t)1 << 20)
 
-void block_pool_init(block_pool *p)
+void hexiom_dp_pool_init(hexiom_dp_pool *p)
 {
     memset(p, 0, sizeof *p);
     pthread_mutex_init(&p->lock, NULL);
 }
 
-void block_pool_free(block_pool *p)
+void hexiom_dp_pool_free(hexiom_dp_pool *p)
 {
     for (size_t i = 0; i < p->nfree; i++)
         free(p->free[i]);
@@ -25,7 +25,7 @@ void block_pool_free(block_pool *p)
     pthread_mutex_destroy(&p->lock);
 }
 
-static uint64_t *pool_take(block_pool *p)
+static uint64_t *pool_take(hexiom_dp_pool *p)
 {
     uint64_t *b = NULL;
     pthread_mutex_lock(&p->lock);
@@ -35,7 +35,7 @@ static uint64_t *pool_take(block_pool *p)
     return b ? b : xmalloc(BLOCK_ENTRIES * sizeof *b);
 }
 
-static void pool_give(block_pool *p, uint64_t *b)
+static void pool_give(hexiom_dp_pool *p, uint64_t *b)
 {
     pthread_mutex_lock(&p->lock);
     if (p->nfree == p->cap) {
@@ -46,13 +46,13 @@ static void pool_give(block_pool *p, uint64_t *b)
     pthread_mutex_unlock(&p->lock);
 }
 
-void layer_init(layer *l, block_pool *pool)
+void hexiom_dp_layer_init(hexiom_dp_layer *l, hexiom_dp_pool *pool)
 {
     memset(l, 0, sizeof *l);
     l->pool = pool;
 }
 
-void layer_clear(layer *l)
+void hexiom_dp_layer_clear(hexiom_dp_layer *l)
 {
     for (size_t i = 0; i < l->nblocks; i++) {
         if (l->bsize[i] == BLOCK_ENTRIES)
@@ -66,9 +66,9 @@ void layer_clear(layer *l)
     l->entries = 0;
 }
 
-void layer_free(layer *l)
+void hexiom_dp_layer_free(hexiom_dp_layer *l)
 {
-    layer_clear(l);
+    hexiom_dp_layer_clear(l);
     free(l->fkey);
     free(l->first);
     free(l->len);
@@ -76,7 +76,7 @@ void layer_free(layer *l)
     free(l->bsize);
 }
 
-static void add_block(layer *l, uint64_t *b, size_t size)
+static void add_block(hexiom_dp_layer *l, uint64_t *b, size_t size)
 {
     if (l->nblocks == l->bcap) {
         l->bcap = l->bcap ? 2 * l->bcap : 64;
@@ -87,7 +87,7 @@ static void add_block(layer *l, uint64_t *b, size_t size)
     l->bsize[l->nblocks++] = size;
 }
 
-void layer_open_group(layer *l, uint64_t f, size_t most)
+void hexiom_dp_layer_open_group(hexiom_dp_layer *l, uint64_t f, size_t most)
 {
     if (!l->nblocks || l->fill + most > l->bsize[l->nblocks - 1]) {
         if (most > BLOCK_ENTRIES) /* a group of its own size */
@@ -100,7 +100,7 @@ void layer_open_group(layer *l, uint64_t f, size_t most)
     l->open_f = f;
 }
 
-static void grow_groups(layer *l, size_t need)
+static void grow_groups(hexiom_dp_layer *l, size_t need)
 {
     if (need <= l->gcap)
         return;
@@ -111,7 +111,7 @@ static void grow_groups(layer *l, size_t need)
     l->len = xrealloc(l->len, l->gcap * sizeof *l->len);
 }
 
-void layer_close_group(layer *l)
+void hexiom_dp_layer_close_group(hexiom_dp_layer *l)
 {
     size_t n = l->fill - l->open_at;
     if (!n)
@@ -123,10 +123,10 @@ void layer_close_group(layer *l)
     l->entries += n;
 }
 
-void layer_append(layer *to, layer *from)
+void hexiom_dp_layer_append(hexiom_dp_layer *to, hexiom_dp_layer *from)
 {
     if (!from->ngroups) { /* nothing kept: its blocks are spare */
-        layer_clear(from);
+        hexiom_dp_layer_clear(from);
         return;
     }
     grow_groups(to, to->ngroups + from->ngroups);

@@ -9,6 +9,7 @@
 #ifndef TESSERA_GAMES_HEXIOM_LAYER_H
 #define TESSERA_GAMES_HEXIOM_LAYER_H
 
+#include <assert.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,13 +19,13 @@ typedef struct {
     pthread_mutex_t lock;
     uint64_t **free;
     size_t nfree, cap;
-} block_pool;
+} hexiom_dp_pool;
 
-void block_pool_init(block_pool *p);
-void block_pool_free(block_pool *p);
+void hexiom_dp_pool_init(hexiom_dp_pool *p);
+void hexiom_dp_pool_free(hexiom_dp_pool *p);
 
 typedef struct {
-    block_pool *pool;
+    hexiom_dp_pool *pool;
     uint64_t *fkey;   /* per group: its frontier code, ascending */
     uint64_t **first; /* per group: its first entry */
     size_t *len;      /* per group: its number of entries */
@@ -36,38 +37,39 @@ typedef struct {
     size_t fill;       /* entries used in the last block */
     size_t open_at;    /* where the group being filled starts in it */
     uint64_t open_f;
-} layer;
+} hexiom_dp_layer;
 
-void layer_init(layer *l, block_pool *pool);
+void hexiom_dp_layer_init(hexiom_dp_layer *l, hexiom_dp_pool *pool);
 /* Empties the layer; its blocks go back to the pool. */
-void layer_clear(layer *l);
-void layer_free(layer *l);
+void hexiom_dp_layer_clear(hexiom_dp_layer *l);
+void hexiom_dp_layer_free(hexiom_dp_layer *l);
 
 /* Starts a group with frontier code f that will get at most `most`
  * entries (so that no group straddles two blocks). */
-void layer_open_group(layer *l, uint64_t f, size_t most);
+void hexiom_dp_layer_open_group(hexiom_dp_layer *l, uint64_t f, size_t most);
 /* Keeps the group opened last unless it is empty. */
-void layer_close_group(layer *l);
+void hexiom_dp_layer_close_group(hexiom_dp_layer *l);
 
-static inline void layer_push(layer *l, uint64_t e)
+static inline void hexiom_dp_layer_push(hexiom_dp_layer *l, uint64_t e)
 {
+    assert(l->nblocks > 0 && l->fill < l->bsize[l->nblocks - 1]); /* open_group reserved the room */
     l->blocks[l->nblocks - 1][l->fill++] = e;
 }
 
 /* The open group's entries, for writing them in place, and their number
- * once written (instead of layer_push). */
-static inline uint64_t *layer_open_space(layer *l)
+ * once written (instead of hexiom_dp_layer_push). */
+static inline uint64_t *hexiom_dp_layer_open_space(hexiom_dp_layer *l)
 {
     return l->blocks[l->nblocks - 1] + l->open_at;
 }
 
-static inline void layer_set_open_len(layer *l, size_t n)
+static inline void hexiom_dp_layer_set_open_len(hexiom_dp_layer *l, size_t n)
 {
     l->fill = l->open_at + n;
 }
 
 /* Moves every group of `from` (whose codes all follow to's) to the end of
  * `to`, with the blocks that hold them; `from` is left empty. */
-void layer_append(layer *to, layer *from);
+void hexiom_dp_layer_append(hexiom_dp_layer *to, hexiom_dp_layer *from);
 
 #endif
