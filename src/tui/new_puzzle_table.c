@@ -15,16 +15,19 @@ static const new_puzzle_offer OFFERS[] = {
     {"tents", 6, ALL},
     {"tents", 8, ALL},
     {"tents", 10, ALL},
-    {"tents", 15, LEVEL_EASY},
+    {"tents", 15, ALL},
+    {"tents", 20, ALL},
     {"tracks", 6, ALL},
     {"tracks", 8, ALL},
     {"tracks", 10, ALL},
-    {"tracks", 12, LEVEL_EASY},
+    {"tracks", 12, ALL},
+    {"tracks", 15, LEVEL_EASY},
     {"tetravex", 3, ALL},
     {"tetravex", 4, ALL},
     {"hexiom", 2, ALL},
     {"hexiom", 3, ALL},
-    {"tantrix", 6, LEVEL_EASY},
+    {"hexiom", 4, ALL},
+    {"tantrix", 6, ALL},
 };
 
 static const new_puzzle_daily DAILY[] = {
@@ -32,7 +35,7 @@ static const new_puzzle_daily DAILY[] = {
     {"tracks", 8, "medium"},
     {"tetravex", 3, "medium"},
     {"hexiom", 3, "medium"},
-    {"tantrix", 6, "easy"},
+    {"tantrix", 6, "medium"},
 };
 
 const new_puzzle_offer *new_puzzle_offers(int *n)

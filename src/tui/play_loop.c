@@ -79,13 +79,20 @@ loop_key play_loop_key(app *s, int ch)
     }
 }
 
+/* Adds text to the message on screen (which says "Solved in ...!",
+ * after what the last key did). */
+static void append(app *s, const char *text)
+{
+    size_t len = strlen(s->msg);
+    snprintf(s->msg + len, sizeof s->msg - len, "%s", text);
+}
+
 void play_loop_solved(app *s)
 {
-    char tbuf[32];
-    screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
+    char more[900];
     if (s->b->solved_by_engine || s->recorded) {
-        size_t len = strlen(s->msg);
-        snprintf(s->msg + len, sizeof s->msg - len, ".%s", ways_on(s));
+        snprintf(more, sizeof more, ".%s", ways_on(s));
+        append(s, more);
         return;
     }
     s->recorded = true;
@@ -107,13 +114,16 @@ void play_loop_solved(app *s)
     stats_size_shown(e.size, size, sizeof size);
     screen_format_time(sum.best, best, sizeof best);
     screen_format_time(sum.median, median, sizeof median);
-    if (ok)
-        screen_message(s, false, "Solved in %s!  %s %s: solved %d, best %s, median %s, %ld hint%s in all.%s",
-                       tbuf, s->f->title, size, sum.solved, best, median, sum.hints,
-                       sum.hints == 1 ? "" : "s", ways_on(s));
-    else
-        screen_message(s, true, "Solved in %s!  The game is saved, but not the statistics: %s.%s", tbuf,
-                       err, ways_on(s));
+    if (ok) {
+        snprintf(more, sizeof more, "  %s %s: solved %d, best %s, median %s, %ld hint%s in all.%s",
+                 s->f->title, size, sum.solved, best, median, sum.hints, sum.hints == 1 ? "" : "s",
+                 ways_on(s));
+    } else {
+        snprintf(more, sizeof more, "  The game is saved, but not the statistics: %.700s.%s", err,
+                 ways_on(s));
+        s->msg_alert = true;
+    }
+    append(s, more);
 }
 
 static int cmp_names(const void *a, const void *b)
