@@ -28,6 +28,7 @@ static const new_puzzle_offer OFFERS[] = {
     {"hexiom", 3, ALL},
     {"hexiom", 4, ALL},
     {"tantrix", 6, ALL},
+    {"tantrix", 8, LEVEL_MEDIUM},
 };
 
 static const new_puzzle_daily DAILY[] = {
