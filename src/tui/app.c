@@ -430,6 +430,14 @@ static void start_screen(theme *th, const tui_options *opt)
     mouseinterval(0);
 }
 
+/* A puzzle file of a collection (not a game ID, not a save): the one
+ * that > and < step from. */
+static bool collection_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && !is_save_file(path);
+}
+
 /* Opens path for play into s (the session started); false with err. */
 static bool open_game(app *s, const char *path, const tui_options *opt, diag *err)
 {
@@ -449,7 +457,7 @@ static void play_games(app *first, const char *arg, theme *th, const tui_options
     char *cur = arg ? xstrdup(arg) : NULL, note[1200] = "";
     int action = PLAY_MENU;
     if (first) {
-        first->path = is_save_file(arg) ? NULL : cur;
+        first->path = collection_file(cur) ? cur : NULL;
         play(first);
         action = first->next_action;
         app_free(first);
@@ -503,7 +511,7 @@ static void play_games(app *first, const char *arg, theme *th, const tui_options
             arg = NULL; /* the menu now, whatever we started with */
             continue;
         }
-        s.path = is_save_file(cur) ? NULL : cur;
+        s.path = collection_file(cur) ? cur : NULL;
         if (note[0]) {
             screen_message(&s, false, "%s", note);
             note[0] = 0;

@@ -39,17 +39,17 @@ void rules_draw(app *s)
         for (int x = 0; x < w; x++) {
             bool top = y == 0, bot = y == h - 1, left = x == 0, right = x == w - 1;
             attr_set(a, p, NULL);
+            const char *g = " ";
             if ((top || bot) && (left || right))
-                addch(s->ascii ? '+' : top ? (left ? ACS_ULCORNER : ACS_URCORNER)
-                                           : (left ? ACS_LLCORNER : ACS_LRCORNER));
+                g = s->ascii ? "+" : top ? (left ? "\xe2\x94\x8c" : "\xe2\x94\x90")
+                                       : (left ? "\xe2\x94\x94" : "\xe2\x94\x98");
             else if (top || bot)
-                addch(s->ascii ? '-' : ACS_HLINE);
+                g = s->ascii ? "-" : "\xe2\x94\x80";
             else if (left || right)
-                addch(s->ascii ? '|' : ACS_VLINE);
-            else {
+                g = s->ascii ? "|" : "\xe2\x94\x82";
+            else
                 attr_set(A_NORMAL, 0, NULL);
-                addch(' ');
-            }
+            addstr(g); /* a UTF-8 box glyph, one column */
         }
     }
     attr_set(A_NORMAL, 0, NULL);

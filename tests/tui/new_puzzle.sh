@@ -83,6 +83,10 @@ wait_for "choose a puzzle"
 # the generated puzzle is listed in the menu under Tents, not yet played
 wait_for "6x6-easy-$seed"
 capture | grep -E "6x6-easy-$seed .* easy +new" >/dev/null || fail "the generated puzzle is not listed as new"
+# a longer name does not push the columns out of line
+desc_col() { capture | grep -F "$1" | head -1 | awk '{print index($0, " 6x6 ")}'; }
+[ "$(desc_col "6x6-easy-$seed")" = "$(desc_col "06x06-01")" ] && [ "$(desc_col "06x06-01")" -gt 0 ] ||
+    fail "the size column is not in line: $(desc_col "6x6-easy-$seed") vs $(desc_col "06x06-01")"
 
 # d: today's puzzle, the same for everyone: --generate's with the date as seed
 send d
