@@ -56,18 +56,18 @@ seed=${seed%.tents}
     fail "the stored puzzle is not --generate's for seed $seed"
 [ "$("$TESSERA" --count "$file")" = 1 ] || fail "the new puzzle should have one solution"
 
-# N in the game: the picker on Tents; a Tantrix (a second or more to
+# N in the game: the picker on Tents; a Tents 20x20 medium (seconds to
 # make) cancelled with Esc, its generator process ended at once
 send N
 wait_for "tessera: new puzzle"
 wait_for "Family"
 capture | grep -qE "Family +. Tents" || fail "N should open the picker on the game's family"
 picker_line=2
-picker_set 1 "Family +. Tantrix"
-picker_set 3 "Difficulty +. easy"
+picker_set 2 "Size +. 20x20 "
+picker_set 3 "Difficulty +. medium"
 pid=$(player_pid)
 send Enter
-wait_for "generating Tantrix 6 tiles easy"
+wait_for "generating Tents 20x20 medium"
 kids() { pgrep -P "$pid" | wc -l; }
 [ "$(kids)" -ge 1 ] || fail "no generator process while generating"
 send Escape
@@ -75,7 +75,7 @@ wait_gone "generating"
 wait_for "tessera: new puzzle"
 no_kids() { [ "$(kids)" -eq 0 ]; }
 wait_until no_kids
-ls "$GEN"/tantrix/*.tantrix >/dev/null 2>&1 && fail "a cancelled puzzle was stored"
+ls "$GEN"/tents/20x20-* >/dev/null 2>&1 && fail "a cancelled puzzle was stored"
 send Escape                    # back to the game we came from
 wait_for "Tents 6x6"
 send M
