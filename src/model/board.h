@@ -74,6 +74,9 @@ void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n);
  * full disk keeps the previous save.  The directory is checked as in
  * board_state_dir first.  false with a message in err. */
 bool board_save(const board *b, const char *path, char *err, size_t errn);
+/* The same for any file of the save directory (the statistics): len bytes
+ * of text written to path atomically, the directory checked first. */
+bool state_file_write(const char *path, const char *text, size_t len, char *err, size_t errn);
 
 /* While a game is played its save is locked (flock on PATH.lock), so that a
  * second player on the same puzzle can be told instead of the two

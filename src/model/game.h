@@ -183,6 +183,11 @@ typedef struct game_family {
      * zoom may still report a canvas larger than the area (the front end
      * then scrolls). */
     void (*set_compact)(void *ui, bool on);
+
+    /* Optional (NULL: none): the rules for a newcomer, a few lines and a
+     * tiny example drawn in ASCII, NULL-terminated; the player shows them
+     * under ? before the keys. */
+    const char *const *rules;
 } game_family;
 
 /* The registry of families. */

@@ -161,25 +161,20 @@ static bool write_all(int fd, const char *s, size_t n)
     return true;
 }
 
-bool board_save(const board *b, const char *path, char *err, size_t errn)
+bool state_file_write(const char *path, const char *text, size_t len, char *err, size_t errn)
 {
     char dir[PATH_MAX], name[PATH_MAX], shown[2 * PATH_MAX];
     const char *base = split_path(path, dir, sizeof dir);
     int dfd = open_save_dir(dir, err, errn);
     if (dfd < 0)
         return false;
-    strbuf text = {0};
-    if (!board_format_checked(b, &text, err, errn)) {
-        close(dfd);
-        return false;
-    }
     bool ok = false;
     int fd = create_temp(dfd, base, name, sizeof name);
     snprintf(shown, sizeof shown, "%s/%s", dir, fd >= 0 ? name : base);
     if (fd < 0) {
         snprintf(err, errn, "%s: %s", shown, strerror(errno));
     } else {
-        if (!write_all(fd, text.s, text.n) || fsync(fd) != 0)
+        if (!write_all(fd, text, len) || fsync(fd) != 0)
             snprintf(err, errn, "%s: %s", shown, strerror(errno));
         else
             ok = true;
@@ -197,6 +192,15 @@ bool board_save(const board *b, const char *path, char *err, size_t errn)
             fsync(dfd); /* make the rename itself durable */
     }
     close(dfd);
+    return ok;
+}
+
+bool board_save(const board *b, const char *path, char *err, size_t errn)
+{
+    strbuf text = {0};
+    if (!board_format_checked(b, &text, err, errn))
+        return false;
+    bool ok = state_file_write(path, text.s ? text.s : "", text.n, err, errn);
     sb_free(&text);
     return ok;
 }

@@ -22,7 +22,7 @@ premise_tetravex=$!
 esc_case() {
     start_session -x "$3" -y "$4" --timeout 600 "$1"
     wait_for "$2"
-    send S
+    send S y
     wait_for "thinking... (Esc cancels)"
     local start=$SECONDS first
     # the spinner keeps turning: the screen changes while the solver works
@@ -34,6 +34,8 @@ esc_case() {
     [ $((SECONDS - start)) -le 10 ] || fail "$2: Esc took $((SECONDS - start)) s to return control"
     wait_gone "thinking..."
     # control is back: the help overlay opens and closes, then q quits
+    send '?'
+    wait_for "the rules"  # the rules first, any key: the keys
     send '?'
     wait_for "Ctrl-Z"
     send Space

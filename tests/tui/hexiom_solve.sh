@@ -38,7 +38,7 @@ start_session "$PUZ"
 wait_for "Hexiom side 3"
 locate
 before=$(screen_answer)
-send S
+send S y
 wait_for "Solved with S"
 wait_for "[solved]"
 [ "$(screen_answer)" = "$("$TESSERA" --solve "$PUZ")" ] || fail "the board on screen is not the solution"
@@ -65,7 +65,7 @@ for corner in "w 0 0" "x 2 1"; do
     send "$1" 1
     read -r py px < <(pos "$2" "$3")
     wait_char "$py" "$px" 1 "the digit key brought a 1"
-    send S
+    send S y
     wait_for "Solved with S"
     capture | grep -q "conflicted" && fail "a consistent pin was called a conflict"
     wait_char "$py" "$px" 1 "the pinned 1 stays"

@@ -29,6 +29,8 @@ wait_gone "thinking..."
 wait_for "hints 0"
 # control is back: the help overlay opens and closes
 send '?'
+wait_for "the rules"  # the rules first, any key: the keys
+send '?'
 wait_for "Ctrl-Z"
 send Space
 wait_gone "Ctrl-Z"

@@ -51,7 +51,7 @@ send u
 wait_for "tray: 4 of 5 tiles"
 send c
 wait_for "every mark still leads to a solution"
-send S
+send S y
 wait_for "[solved]"
 send q
 wait_for "TESSERA-EXIT=0"

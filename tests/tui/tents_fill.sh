@@ -50,7 +50,7 @@ wait_for "TESSERA-EXIT=0"
 # S, then u: finishing without S is not "solved with S"
 start_session "$SRC/puzzles/tents/06x06-01.tents"
 wait_for "Tents 6x6"
-send S
+send S y
 wait_for "Solved with S"
 send u
 wait_for "undone: solve"

@@ -56,6 +56,8 @@ cell 1 0 "$TENT" "earlier marks untouched"
 # the status line counts time; the help overlay lists keys; p pauses
 wait_for "hints 0  checks 0"
 send '?'
+wait_for "the rules"  # the rules first, any key: the keys
+send '?'
 wait_for "Ctrl-Z"
 wait_for "right drag"
 send x

@@ -30,7 +30,7 @@ start_session "$PUZ"
 wait_for "Tents 8x8"
 read -r Y0 X0 < <(find_text "┌") || fail "no board frame"
 before=$(screen_answer)
-send S
+send S y
 wait_for "Solved with S"
 wait_for "[solved]"
 [ "$(screen_answer)" = "$("$TESSERA" --solve "$PUZ")" ] || fail "the board on screen is not the solution"
@@ -47,7 +47,7 @@ wait_gone "[solved]"
 [ "$("$TESSERA" --solve "$PUZ" | head -c 1)" = "." ] || fail "test assumes (0,0) is empty"
 grep -q "^T" <("$TESSERA" --solve "$PUZ" | sed -n 2p) && fail "test assumes (1,0) is no tree"
 send Enter
-send S
+send S y
 wait_for "solved from scratch"
 wait_for "Solved with S"
 [ "$(screen_answer)" = "$("$TESSERA" --solve "$PUZ")" ] || fail "solving from scratch went wrong"

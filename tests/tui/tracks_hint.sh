@@ -57,7 +57,7 @@ capture -e | grep -qE "$EXPLAIN_BG" || fail "no clue highlighted for the hint"
 send Escape
 
 # S solves: the snake through the middle, not a straight run and a loop
-send S
+send S y
 wait_for "Solved with S"
 cell 1 1 "━" "the answer goes through the middle"
 cell 2 2 "┛"

@@ -9,6 +9,7 @@
 
 #include "hexgrid.h"
 #include "sat/card.h"
+#include "games/rules_text.h"
 
 static void describe(const void *pz, char *out, size_t n)
 {
@@ -415,6 +416,7 @@ const game_family hexiom_family = {
     .input = hexiom_input,
     .fact_distance = hexiom_fact_distance,
     .help = hexiom_help,
+    .rules = hexiom_rules,
     .state_ok = hexiom_state_ok,
     .count = hexiom_count,
     .images = images,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hexgrid.h"
+#include "games/rules_text.h"
 
 static void describe(const void *pz, char *out, size_t n)
 {
@@ -283,6 +284,7 @@ const game_family tantrix_family = {
     .input = tantrix_input,
     .fact_distance = tantrix_fact_distance,
     .help = tantrix_help,
+    .rules = tantrix_rules,
     .state_ok = state_ok,
     .count = count,
     .images = images,

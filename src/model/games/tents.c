@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sat/card.h"
+#include "games/rules_text.h"
 
 static const int DX4[4] = {1, -1, 0, 0}, DY4[4] = {0, 0, 1, -1};
 
@@ -229,6 +230,7 @@ const game_family tents_family = {
     .fact_distance = tents_ui_fact_distance,
     .help = tents_ui_help,
     .set_compact = tents_ui_set_compact,
+    .rules = tents_rules,
     .state_ok = tents_state_ok,
     .step_ok = tents_step_ok,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sat/card.h"
+#include "games/rules_text.h"
 
 #define TV_VALUES 10
 
@@ -261,6 +262,7 @@ const game_family tetravex_family = {
     .input = tetravex_ui_input,
     .fact_distance = tetravex_ui_fact_distance,
     .help = tetravex_ui_help,
+    .rules = tetravex_rules,
     .state_ok = tetravex_state_ok,
     .enumerate = tetravex_enumerate,
 };

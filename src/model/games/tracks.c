@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sat/card.h"
+#include "games/rules_text.h"
 
 static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 
@@ -568,6 +569,7 @@ const game_family tracks_family = {
     .fact_distance = tracks_fact_distance,
     .help = tracks_help,
     .set_compact = tracks_set_compact,
+    .rules = tracks_rules,
     .state_ok = tracks_state_ok,
     .step_ok = tracks_step_ok,
     .deduce = tracks_deduce,

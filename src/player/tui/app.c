@@ -15,6 +15,9 @@
 
 #include "exit_status.h"
 #include "tui/app.h"
+#include "tui/new_puzzle.h"
+#include "tui/play_loop.h"
+#include "tui/rules.h"
 #include "tui/term.h"
 #include "tui/tui.h"
 
@@ -24,7 +27,7 @@
 static void tick(app *s)
 {
     double now = term_now();
-    if (!s->paused && !s->help && !s->done && s->fits)
+    if (!s->paused && !s->help && !s->rules && !s->done && s->fits)
         s->b->elapsed += now - s->last_tick;
     s->last_tick = now;
 }
@@ -89,6 +92,8 @@ static void app_after_change(app *s)
     }
     if (++s->changes_since_save >= APP_SAVE_EVERY || (s->done && !was_done))
         save_now(s);
+    if (s->done && !was_done)
+        play_loop_solved(s); /* after the save: statistics never cost a game */
 }
 
 static void apply_move(app *s, move *m)
@@ -182,7 +187,7 @@ static void key_event(app *s, int ch)
 {
     s->by_mouse = ch == KEY_MOUSE;
     if (ch == KEY_MOUSE) {
-        if (s->fits && !s->paused && !s->help)
+        if (s->fits && !s->paused && !s->help && !s->rules)
             mouse_event(s);
         return;
     }
@@ -193,6 +198,11 @@ static void key_event(app *s, int ch)
     if (!s->fits) {
         if (ch == 'q')
             s->quit = true;
+        return;
+    }
+    if (s->rules) { /* the rules page: any key but Esc goes on to the keys */
+        s->rules = false;
+        s->help = ch != 27 && ch != 'q';
         return;
     }
     if (s->help) {
@@ -209,19 +219,25 @@ static void key_event(app *s, int ch)
     if (ch == KEY_ENTER || ch == '\r')
         ch = 10;
     dismiss_hint(s, ch);
+    switch (play_loop_key(s, ch)) {
+    case LOOP_CHANGED: app_after_change(s); return;
+    case LOOP_DONE: return;
+    case LOOP_NOT_MINE: break;
+    }
     switch (ch) {
     case 'q': s->quit = true; return;
-    case '?': s->help = true; return;
+    case '?':
+        if (s->f->rules)
+            s->rules = true;
+        else
+            s->help = true;
+        return;
     case 'p': s->paused = true; return;
     case 'v': toggle_compact(s); return;
     case 'u': case CTRL('z'): do_undo(s, false); return;
     case 'r': case CTRL('r'): do_undo(s, true); return;
     case 'h': engine_hint(s); return;
     case 'c': engine_check(s); return;
-    case 'S':
-        if (engine_solve(s))
-            app_after_change(s);
-        return;
     case 'f':
         if (engine_obvious(s))
             app_after_change(s);
@@ -259,6 +275,7 @@ static void play(app *s)
     engine_think(s); /* thinking ahead starts with the game */
     s->last_tick = term_now();
     s->done = s->f->verify(s->b->pz->data, s->b->state, (char[256]){0}, 256);
+    s->recorded = s->done; /* a game resumed solved is in the statistics */
     screen_layout(s);
     while (!s->quit && !term_signal) {
         tick(s);
@@ -413,56 +430,126 @@ static void start_screen(theme *th, const tui_options *opt)
     mouseinterval(0);
 }
 
+/* A puzzle file of a collection (not a game ID, not a save): the one
+ * that > and < step from. */
+static bool collection_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && !is_save_file(path);
+}
+
+/* Opens path for play into s (the session started); false with err. */
+static bool open_game(app *s, const char *path, const tui_options *opt, diag *err)
+{
+    s->b = load_arg(path, opt, s, err);
+    if (!s->b)
+        return false;
+    s->f = s->b->pz->family;
+    s->ss = session_create(s->b, opt->timeout);
+    return true;
+}
+
+/* The loop from game to game: the menu, the game, and where the game's
+ * end leads (play_loop.h).  first: a game already open (tessera FILE),
+ * else NULL (the menu). */
+static void play_games(app *first, const char *arg, theme *th, const tui_options *opt, bool ascii)
+{
+    char *cur = arg ? xstrdup(arg) : NULL, note[1200] = "";
+    int action = PLAY_MENU;
+    if (first) {
+        first->path = collection_file(cur) ? cur : NULL;
+        play(first);
+        action = first->next_action;
+        app_free(first);
+    }
+    while (!term_signal) {
+        char *next = NULL;
+        const game_family *fam = NULL;
+        if (cur) {
+            diag d = {0};
+            puzzle *pz = is_save_file(cur) ? NULL : puzzle_load(cur, opt->game, &d);
+            fam = pz ? pz->family : NULL;
+            puzzle_free(pz);
+        }
+        switch (action) {
+        case PLAY_NEXT:
+        case PLAY_PREV:
+            next = cur ? play_loop_sibling(cur, action == PLAY_NEXT ? 1 : -1) : NULL;
+            if (!next) {
+                snprintf(note, sizeof note, "this is the %s puzzle of the collection",
+                         action == PLAY_NEXT ? "last" : "first");
+                next = cur ? xstrdup(cur) : NULL;
+            }
+            break;
+        case PLAY_NEW:
+            next = new_puzzle_run(th, ascii, fam, false);
+            if (!next) {
+                snprintf(note, sizeof note, "%s", new_puzzle_message());
+                next = cur ? xstrdup(cur) : NULL;
+            }
+            break;
+        case PLAY_QUIT:
+            if (arg)
+                next = NULL; /* started on a file: q ends the program */
+            else
+                next = menu_choose(th, ascii);
+            break;
+        default: next = menu_choose(th, ascii); break;
+        }
+        free(cur);
+        cur = next;
+        if (!cur)
+            break;
+        app s = {.opt = opt, .th = th, .ascii = ascii};
+        diag err = {0};
+        if (!open_game(&s, cur, opt, &err)) {
+            char buf[512];
+            diag_format(&err, buf, sizeof buf);
+            menu_set_message(buf);
+            app_free(&s);
+            action = PLAY_MENU;
+            arg = NULL; /* the menu now, whatever we started with */
+            continue;
+        }
+        s.path = collection_file(cur) ? cur : NULL;
+        if (note[0]) {
+            screen_message(&s, false, "%s", note);
+            note[0] = 0;
+        }
+        play(&s);
+        action = s.next_action;
+        if (action == PLAY_MENU)
+            arg = NULL; /* M: from now on as if started from the menu */
+        app_free(&s);
+    }
+    free(cur);
+}
+
 int tui_run(const char *arg, const tui_options *opt)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C"); /* saves write numbers the same everywhere */
     bool ascii = opt->ascii || !utf8_locale();
     theme th;
+    app s = {.opt = opt, .th = &th, .ascii = ascii};
     if (arg) {
-        app s = {.opt = opt, .th = &th, .ascii = ascii};
+        /* a bad argument is reported before the screen is taken */
         diag err = {0};
-        s.b = load_arg(arg, opt, &s, &err);
-        if (!s.b) {
+        if (!open_game(&s, arg, opt, &err)) {
             char buf[512];
             diag_format(&err, buf, sizeof buf);
             fprintf(stderr, "tessera: %s\n", buf);
-            return EXIT_BAD_INPUT;
-        }
-        s.f = s.b->pz->family;
-        s.ss = session_create(s.b, opt->timeout);
-        if (!term_start()) {
             app_free(&s);
             return EXIT_BAD_INPUT;
         }
-        start_screen(&th, opt);
-        play(&s);
-        app_free(&s);
-        term_stop();
-        if (quit_note[0])
-            fprintf(stderr, "tessera: %s\n", quit_note);
-        return term_exit_status(EXIT_DONE);
     }
-    if (!term_start())
+    if (!term_start()) {
+        if (arg)
+            app_free(&s);
         return EXIT_BAD_INPUT;
-    start_screen(&th, opt);
-    char *path;
-    while (!term_signal && (path = menu_choose(&th, ascii)) != NULL) {
-        app s = {.opt = opt, .th = &th, .ascii = ascii};
-        diag err = {0};
-        s.b = load_arg(path, opt, &s, &err);
-        free(path);
-        if (!s.b) {
-            char buf[512];
-            diag_format(&err, buf, sizeof buf);
-            menu_set_message(buf);
-            continue;
-        }
-        s.f = s.b->pz->family;
-        s.ss = session_create(s.b, opt->timeout);
-        play(&s);
-        app_free(&s);
     }
+    start_screen(&th, opt);
+    play_games(arg ? &s : NULL, arg, &th, opt, ascii);
     term_stop();
     if (quit_note[0])
         fprintf(stderr, "tessera: %s\n", quit_note);

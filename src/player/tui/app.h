@@ -64,6 +64,13 @@ typedef struct {
     board_lock *lock; /* on the save while playing, NULL if none */
     int mouse_button; /* held button (1 or 3), 0 none */
     bool relayout;    /* a resize arrived during an engine call */
+
+    /* play_loop.c */
+    const char *path; /* the puzzle file played, NULL for a game ID or a save */
+    bool rules;       /* ? shows the rules first, then the keys (help) */
+    int confirm;      /* a question waiting for y (the key that asked), 0 none */
+    int next_action;  /* where the loop goes when this game ends (PLAY_*) */
+    bool recorded;    /* this game's solve is in the statistics */
 } app;
 
 /* screen.c */
@@ -88,8 +95,8 @@ void engine_clear_view(app *s);
 void engine_think(app *s);
 
 
-/* menu.c: the bundled puzzles; returns a path to play (caller frees) or
- * NULL to quit. */
+/* menu.c: the bundled and generated puzzles, and the way to new ones;
+ * returns a path to play (caller frees) or NULL to quit. */
 char *menu_choose(theme *th, bool ascii);
 /* A line the menu shows next time (a puzzle that failed to open). */
 void menu_set_message(const char *msg);

@@ -1,6 +1,8 @@
 /* menu.c: the puzzle chooser shown by `tessera` with no argument: the
- * bundled puzzles from the source tree and the installed collection,
- * grouped by family, with their size and whether a game is in progress. */
+ * bundled puzzles from the source tree and the installed collection, and
+ * the generated ones in the save directory, grouped by family, with their
+ * size, grade, whether each is new, in progress or solved, and the best
+ * time (the statistics); n and d lead to a new or the daily puzzle. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,10 +10,14 @@
 #include <sys/stat.h>
 
 #include "keys.h"
-#include "tui/app.h"
-#include "tui/term.h"
 #include "grade.h"
+#include "stats.h"
+#include "tui/app.h"
 #include "tui/fit.h"
+#include "tui/new_puzzle.h"
+#include "tui/term.h"
+
+#define CTRL(c) ((c)&0x1f)
 
 typedef struct {
     char *path;
@@ -19,7 +25,8 @@ typedef struct {
     char desc[64];
     grade_level grade; /* from a "# grade:" line, else graded when selected */
     bool graded;
-    const char *status; /* "", "in progress", "solved" */
+    const char *status; /* "new", "in progress", "solved" */
+    double best;  /* best time solved by hand, < 0: none */
     int family;   /* registry index */
     int need_rows, need_cols; /* the screen its whole board needs (fit.h) */
 } menu_item;
@@ -29,7 +36,7 @@ typedef struct {
     int n, cap;
 } menu_list;
 
-static char menu_msg[512];
+static char menu_msg[1100];
 static char *last_path; /* the entry chosen last, selected again */
 
 void menu_set_message(const char *msg)
@@ -55,15 +62,16 @@ static const char *save_status(const puzzle *pz)
     board_save_path(pz, dir, path, sizeof path);
     struct stat sb;
     if (stat(path, &sb) != 0)
-        return "";
+        return "new";
     diag d = {0};
     board *b = board_load(path, &d);
     if (!b)
         return "save unreadable";
     char why[128];
     bool done = b->pz->family->verify(b->pz->data, b->state, why, sizeof why);
+    bool untouched = b->nsteps == 0; /* opened, never played */
     board_free(b);
-    return done ? "solved" : "in progress";
+    return done ? "solved" : untouched ? "new" : "in progress";
 }
 
 static bool listed(const menu_list *l, const char *rel_name, int family)
@@ -105,7 +113,32 @@ static int list_dir(const char *dir, char ***out)
     return n;
 }
 
-static void scan_root(menu_list *l, const char *root)
+/* Grades found, by path, kept from one showing of the menu to the next
+ * (a grade made when selected would otherwise vanish on return). */
+static struct {
+    char *path;
+    grade_level grade;
+} *grade_cache;
+static int ngrade_cache;
+
+static bool cached_grade(const char *path, grade_level *g)
+{
+    for (int i = 0; i < ngrade_cache; i++)
+        if (strcmp(grade_cache[i].path, path) == 0) {
+            *g = grade_cache[i].grade;
+            return true;
+        }
+    return false;
+}
+
+static void cache_grade(const char *path, grade_level g)
+{
+    grade_cache = xrealloc(grade_cache, (size_t)(ngrade_cache + 1) * sizeof *grade_cache);
+    grade_cache[ngrade_cache].path = xstrdup(path);
+    grade_cache[ngrade_cache++].grade = g;
+}
+
+static void scan_root(menu_list *l, const char *root, const stats *st)
 {
     char **subs;
     int nsub = list_dir(root, &subs);
@@ -145,7 +178,11 @@ static void scan_root(menu_list *l, const char *root)
             pz->family->describe(pz->data, it->desc, sizeof it->desc);
             it->status = save_status(pz);
             it->grade = grade_from_text(pz->text);
-            it->graded = it->grade != GRADE_NONE;
+            it->graded = it->grade != GRADE_NONE || cached_grade(path, &it->grade);
+            stats_entry e;
+            stats_entry_of(pz, &e);
+            if (!stats_best_of(st, e.id, &it->best))
+                it->best = -1;
             fit_need(pz, false, &it->need_rows, &it->need_cols);
             puzzle_free(pz);
         }
@@ -169,6 +206,7 @@ static void grade_lazily(menu_item *it)
     if (pz && grade_puzzle(pz, &o, &r))
         it->grade = r.level;
     puzzle_free(pz);
+    cache_grade(it->path, it->grade);
 }
 
 static int cmp_items(const void *a, const void *b)
@@ -216,14 +254,87 @@ static void text_at(theme *th, int y, int x, const char *s, role r, attr_t extra
     attr_set(A_NORMAL, 0, NULL);
 }
 
+/* s cut to width columns (ASCII labels: a byte a column), "~" marking the
+ * cut, padded with spaces; into out. */
+static void fit(const char *t, int width, char *out, size_t n)
+{
+    int len = (int)strlen(t);
+    if (len <= width)
+        snprintf(out, n, "%-*s", width, t);
+    else
+        snprintf(out, n, "%.*s~", width > 1 ? width - 1 : 0, t);
+}
+
+/* One entry: label, size, grade and status in columns that stay in line
+ * whatever the label's length (a long one is cut). */
+static void format_row(const menu_item *it, int label_w, char *row, size_t n)
+{
+    char label[128], desc[64], status[80];
+    fit(it->label, label_w, label, sizeof label);
+    fit(it->desc, 18, desc, sizeof desc);
+    if (it->best >= 0) {
+        char t[32];
+        screen_format_time(it->best, t, sizeof t);
+        snprintf(status, sizeof status, "%-11s best %s", it->status, t);
+    } else {
+        snprintf(status, sizeof status, "%s", it->status);
+    }
+    snprintf(row, n, "  %s %s %-6s %s", label, desc, it->grade == GRADE_NONE ? "" : grade_name(it->grade),
+             status);
+}
+
+/* Esc alone asks before quitting; Esc followed at once by a key is an Alt
+ * key (the terminal sends ESC then the key), which means nothing here. */
+static bool alt_key(void)
+{
+    nodelay(stdscr, TRUE);
+    int next = getch();
+    nodelay(stdscr, FALSE);
+    return next != ERR;
+}
+
+static bool confirm_quit(theme *th)
+{
+    wmove(stdscr, LINES - 2, 0);
+    clrtoeol();
+    text_at(th, LINES - 2, 1, "Quit tessera?  y: quit, any other key: stay", ROLE_PLAIN, A_BOLD);
+    refresh();
+    for (;;) {
+        timeout(500);
+        int ch = getch();
+        if (term_signal)
+            return true;
+        if (ch == ERR || ch == KEY_RESIZE)
+            continue;
+        if (ch == CTRL('c'))
+            term_signal = SIGINT;
+        return ch == 'y' || ch == 'Y' || ch == CTRL('c');
+    }
+}
+
 char *menu_choose(theme *th, bool ascii)
 {
     menu_list l = {0};
-    scan_root(&l, TESSERA_SOURCE_PUZZLE_DIR);
+    stats st = {0};
+    char spath[PATH_MAX], serr[512], gen[PATH_MAX];
+    diag sd = {0};
+    if (stats_path(spath, sizeof spath, serr, sizeof serr) && !stats_read(spath, &st, &sd)) {
+        char buf[600];
+        diag_format(&sd, buf, sizeof buf);
+        menu_set_message(buf); /* best times are then not shown */
+    }
+    scan_root(&l, TESSERA_SOURCE_PUZZLE_DIR, &st);
     if (strcmp(TESSERA_SOURCE_PUZZLE_DIR, TESSERA_PUZZLE_DIR) != 0)
-        scan_root(&l, TESSERA_PUZZLE_DIR);
+        scan_root(&l, TESSERA_PUZZLE_DIR, &st);
+    if (new_puzzle_dir(gen, sizeof gen, serr, sizeof serr))
+        scan_root(&l, gen, &st);
+    stats_free(&st);
     if (l.n)
         qsort(l.v, (size_t)l.n, sizeof *l.v, cmp_items);
+    int label_w = 8;
+    for (int i = 0; i < l.n; i++)
+        if ((int)strlen(l.v[i].label) > label_w)
+            label_w = (int)strlen(l.v[i].label);
     int *line_item = xcalloc((size_t)l.n * 3 + 1, sizeof *line_item);
     int nlines = build_lines(&l, line_item);
     int sel = 0;
@@ -246,7 +357,7 @@ char *menu_choose(theme *th, bool ascii)
             text_at(th, 2, 1, "No bundled puzzles found; looked in:", ROLE_PLAIN, 0);
             text_at(th, 3, 3, TESSERA_SOURCE_PUZZLE_DIR, ROLE_DIM, 0);
             text_at(th, 4, 3, TESSERA_PUZZLE_DIR, ROLE_DIM, 0);
-            text_at(th, 6, 1, "Give a puzzle file or game ID: tessera FILE", ROLE_PLAIN, 0);
+            text_at(th, 6, 1, "Give a puzzle file or game ID: tessera FILE; or n: a new puzzle", ROLE_PLAIN, 0);
         }
         /* keep the selection on screen */
         int sel_line = 0;
@@ -261,6 +372,11 @@ char *menu_choose(theme *th, bool ascii)
             top = sel_line - list_h + 1;
         if (top > 0 && line_item[top - 1] < -2 && sel_line - (top - 1) < list_h)
             top--; /* show the heading of the first family on screen */
+        /* the label column: as wide as the longest label, but leaving the
+         * other columns (about 45) room on the screen */
+        int lw = label_w < COLS - 49 ? label_w : COLS - 49;
+        if (lw < 8)
+            lw = 8;
         for (int k = top; k < nlines && k < top + list_h; k++) {
             int y = list_y + (k - top), it = line_item[k];
             if (it == -2)
@@ -270,20 +386,21 @@ char *menu_choose(theme *th, bool ascii)
                 text_at(th, y, 1, fi < nfam ? fams[fi]->title : "?", ROLE_CLUE, A_BOLD);
                 continue;
             }
-            char row[256];
+            char row[300];
+            format_row(&l.v[it], lw, row, sizeof row);
             /* a board larger than the terminal is played in a window that
              * scrolls (the man page, "Big boards"): say so, never hide it */
-            bool scrolls = l.v[it].need_rows > LINES || l.v[it].need_cols > COLS;
-            snprintf(row, sizeof row, "  %-16s %-18s %-7s %s%s", l.v[it].label, l.v[it].desc,
-                     l.v[it].grade == GRADE_NONE ? "" : grade_name(l.v[it].grade), l.v[it].status,
-                     scrolls ? (l.v[it].status[0] ? "  scrolls here" : "scrolls here") : "");
+            if (l.v[it].need_rows > LINES || l.v[it].need_cols > COLS) {
+                size_t len = strlen(row);
+                snprintf(row + len, sizeof row - len, "  scrolls here");
+            }
             text_at(th, y, 2, row, ROLE_PLAIN, it == sel ? A_REVERSE : 0);
         }
         if (menu_msg[0])
             text_at(th, LINES - 2, 1, menu_msg, ROLE_PLAIN, A_BOLD);
         text_at(th, LINES - 1, 1,
-                ascii ? "up/down choose   Enter play   q quit"
-                      : "\xe2\x86\x91\xe2\x86\x93 choose   Enter play   q quit",
+                ascii ? "up/down choose   Enter play   n new puzzle   d daily puzzle   q quit"
+                      : "\xe2\x86\x91\xe2\x86\x93 choose   Enter play   n new puzzle   d daily puzzle   q quit",
                 ROLE_DIM, 0);
         refresh();
         timeout(500);
@@ -291,10 +408,24 @@ char *menu_choose(theme *th, bool ascii)
         if (ch == ERR || ch == KEY_RESIZE)
             continue;
         menu_msg[0] = 0;
-        if (ch == 'q' || ch == 27 || ch == 3) {
-            if (ch == 3)
-                term_signal = SIGINT;
+        if (ch == CTRL('c')) {
+            term_signal = SIGINT;
             break;
+        }
+        if (ch == 'q')
+            break;
+        if (ch == 27) {
+            if (!alt_key() && confirm_quit(th))
+                break;
+            continue;
+        }
+        if (ch == 'n' || ch == 'd') {
+            const game_family *f = l.n ? fams[l.v[sel].family] : NULL;
+            chosen = new_puzzle_run(th, ascii, f, ch == 'd');
+            if (chosen || term_signal)
+                break;
+            menu_set_message(new_puzzle_message());
+            continue;
         }
         if (l.n == 0)
             continue;

@@ -9,6 +9,7 @@
 #include <wchar.h>
 
 #include "tui/app.h"
+#include "tui/rules.h"
 #include "tui/term.h"
 
 void screen_format_time(double secs, char *out, size_t n)
@@ -246,10 +247,12 @@ static const char *const APP_HELP[] = {
     "Enter           accept the hint shown (any other key dismisses it)",
     "c               check: do all marks still lead to a solution?",
     "f               fill in the obvious: forced one-clue moves (u undoes)",
-    "S               solve (u takes it back)",
+    "S               solve, after a yes (u takes it back)",
+    "R               restart from the starting board (u takes it back)",
+    "> < N M         next / previous puzzle, new puzzle, menu",
     "p               pause",
     "v               compact zoom, one character per cell, on / off",
-    "?               this help",
+    "?               the rules, then this help",
     "q               quit (the game is saved)",
     "Esc             stop waiting for an answer; dismiss a hint",
     NULL,
@@ -371,5 +374,7 @@ void screen_draw(app *s)
     screen_draw_message(s);
     if (s->help)
         draw_help(s);
+    else if (s->rules)
+        rules_draw(s);
     refresh();
 }

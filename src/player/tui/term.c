@@ -133,6 +133,11 @@ void term_stop(void)
     fflush(stdout);
 }
 
+void term_child(void)
+{
+    active = false;
+}
+
 int term_exit_status(int normal)
 {
     int sig = term_signal;

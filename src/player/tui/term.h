@@ -20,6 +20,10 @@ void term_stop(void);
  * or returns its conventional exit status. */
 int term_exit_status(int normal);
 
+/* In a child process (the generator of a new puzzle): the terminal is
+ * the parent's, so neither an exit nor a crash here may restore it. */
+void term_child(void);
+
 /* Monotonic seconds. */
 double term_now(void);
 
