@@ -263,4 +263,5 @@ const game_family tetravex_family = {
     .help = tetravex_ui_help,
     .state_ok = tetravex_state_ok,
     .enumerate = tetravex_enumerate,
+    .count = tetravex_count,
 };
