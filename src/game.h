@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "canvas.h"
 #include "sat/assist.h"
@@ -62,6 +63,8 @@ typedef struct {
     int values;            /* --values K (Tetravex), 0: default */
     const char *difficulty; /* "easy", "medium", "hard" or NULL */
     unsigned long seed;
+    FILE *progress;        /* a generator that runs long says how far it got
+                            * here (--generate: stderr); NULL: silent */
 } gen_options;
 
 typedef struct game_family {
