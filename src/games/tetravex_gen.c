@@ -35,6 +35,22 @@ static long count_solutions(const tetravex_puzzle *t, long limit)
     return n;
 }
 
+/* A line on opt->progress after each board once the generator has run
+ * for PROGRESS_AFTER seconds (a 9x9 board's uniqueness proof takes
+ * seconds, and a run tries several boards). */
+#define PROGRESS_AFTER 1.0
+
+static void progress(const gen_options *opt, double start, int attempt, long count)
+{
+    double spent = monotonic_seconds() - start;
+    if (!opt->progress || spent < PROGRESS_AFTER)
+        return;
+    fprintf(opt->progress, "tessera: --generate: board %d of at most %d %s (%.1f s)\n", attempt + 1,
+            GEN_ATTEMPTS, count == 1 ? "has one solution" : "has several solutions, trying another",
+            spent);
+    fflush(opt->progress);
+}
+
 bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
 {
     int n = opt->width ? opt->width : 4;
@@ -53,9 +69,12 @@ bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
     }
     rng r;
     rng_seed(&r, opt->seed);
+    double start = monotonic_seconds();
     for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
         tetravex_puzzle *t = random_board(&r, n, values);
-        if (count_solutions(t, 2) == 1) {
+        long count = count_solutions(t, 2);
+        progress(opt, start, attempt, count);
+        if (count == 1) {
             int *order = xmalloc((size_t)t->ntiles * sizeof *order);
             for (int i = 0; i < t->ntiles; i++)
                 order[i] = i;
