@@ -2,17 +2,20 @@
 # bench/tetravex.sh: Tetravex speed, by hand (not part of the test suite).
 #   bash bench/tetravex.sh BINARY [SOURCE_DIR] [PUZZLES_PER_SIZE] [TIMEOUT] [SIZES]
 # Random boards in GNOME Tetravex's model (every edge, border included, a
-# uniform number in 0..9, tiles shuffled; made here by awk with a fixed
-# seed per puzzle).
-#  1. Per size (SIZES, default "4 5 6 7 8 9 10"): one
+# uniform number in 0..9, tiles shuffled), made by bench/tetravex_board.c
+# from seeds fixed once (board i of size n: seed 20261125000 + 1000 n + i)
+# and never chosen to suit the solver.
+#  1. Per size (SIZES, default "6 7 8 9"; PUZZLES_PER_SIZE default 30): one
 #     `tessera --timeout TIMEOUT --solve` process per puzzle (the family's
-#     own search, confirmed by the solver; its four corner searches run
-#     side by side on up to four threads, TESSERA_THREADS); prints the
-#     median wall time, the median CPU time (user + system of that
-#     process), the largest wall time and how many puzzles
-#     ran out of time (exit status 3; they rank above every solved one, so
-#     a median among them reads "not reached").  Once every puzzle of a
-#     size ran out of time, larger sizes are printed as not tried.
+#     own search, confirmed by the solver; its corner searches run side by
+#     side on up to four threads, TESSERA_THREADS).  Every printed answer
+#     is checked by the family's independent checker (bench/tetravex_answer.c);
+#     a wrong one is reported and counted.  Prints the median, p95
+#     (nearest rank) and largest CPU time (user + system of that process),
+#     the median wall time and how many puzzles ran out of time (exit
+#     status 3; they rank above every solved one, so a figure among them
+#     reads "not reached").  Once every puzzle of a size ran out of time,
+#     larger sizes are printed as not tried.
 #  2. When the `cadical` program is installed (Debian package cadical, the
 #     same CaDiCaL as the library): the encodings compared on the 7x7 and
 #     8x8 boards, each CNF solved by `cadical -q` under the same limit, CPU
@@ -20,28 +23,24 @@
 #     cells, one number per internal edge) against tile-in-cell with
 #     ladder at-most-ones and support clauses ("if tile t is here, one of
 #     the tiles that show t's right number on their left is to the right"),
-#     built by awk below.
-# Set TETRAVEX_BENCH_COMPARE=0 to skip part 2.
+#     built by awk below.  Set TETRAVEX_BENCH_COMPARE=0 to skip it.
+# The two helper programs are found in $TETRAVEX_BOARD and $TETRAVEX_ANSWER,
+# else next to BINARY in bench/ (`cmake --build build --target bench`).
 set -u
 bin=$1
-runs=${3:-5}
+runs=${3:-30}
 limit=${4:-60}
-sizes=${5:-4 5 6 7 8 9 10}
+sizes=${5:-6 7 8 9}
+board_prog=${TETRAVEX_BOARD:-$(dirname "$bin")/bench/tetravex_board}
+answer_prog=${TETRAVEX_ANSWER:-$(dirname "$bin")/bench/tetravex_answer}
+for p in "$board_prog" "$answer_prog"; do
+    [ -x "$p" ] || { echo "bench/tetravex.sh: $p is missing (cmake --build build --target bench)" >&2; exit 2; }
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-board() { # N SEED: a shuffled tile list
-    awk -v n="$1" -v seed="$2" 'BEGIN {
-        srand(seed)
-        for (y = 0; y < n; y++) for (x = 0; x < n; x++) {
-            t = (y ? b[y - 1, x] : int(rand() * 10)); l = (x ? r[y, x - 1] : int(rand() * 10))
-            r[y, x] = int(rand() * 10); b[y, x] = int(rand() * 10)
-            tile[y * n + x] = t "" r[y, x] "" b[y, x] "" l
-        }
-        m = n * n
-        for (i = m - 1; i > 0; i--) { j = int(rand() * (i + 1)); s = tile[i]; tile[i] = tile[j]; tile[j] = s }
-        for (i = 0; i < m; i++) print tile[i]
-    }'
+board() { # N I: board I of size N
+    "$board_prog" "$1" $((20261125000 + 1000 * $1 + $2))
 }
 
 # The support-clause encoding of a tile list (stdin) as DIMACS.  Identical
@@ -76,26 +75,34 @@ support_cnf() {
          }'
 }
 
-# The median of the times on stdin; a run that ran out of time is written
-# as "timeout" and ranks above every time, so a median among them reads
-# "not reached" (the limit is on wall time; on a loaded machine the CPU
-# time spent until then is lower).
-median() {
+# The median, p95 (nearest rank) and largest of the times on stdin, as
+# three words; a run that ran out of time is written as "timeout" and ranks
+# above every time, so a figure among them reads "not_reached" (the limit
+# is on wall time; on a loaded machine the CPU time spent until then is
+# lower).
+quantiles() {
     sed "s/^timeout$/1e99/" | sort -g | awk '{a[NR] = $1}
+        function show(x) { return x >= 1e98 ? "not_reached" : x }
         END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
-              if (m >= 1e98) print "not reached"; else print m }'
+              p = int((95 * NR + 99) / 100)
+              print show(m), show(a[p]), show(a[NR]) }'
 }
 
-# The largest time of the solved runs ("-" when none was solved).
-largest() {
-    grep -v timeout | sort -g | tail -1 | grep . || echo -
+median() {
+    quantiles | awk '{print $1}'
 }
 
-# Wall and CPU seconds of a command, "WALL CPU" (its exit status in $tmp/rc)
-wall_cpu() {
-    local t TIMEFORMAT='%3R %3U %3S'
-    t=$({ time "$@" >/dev/null 2>&1; echo $? >"$tmp/rc"; } 2>&1)
+# Wall and CPU seconds of a command, "WALL CPU", its stdout in the file
+# OUT (its exit status in $tmp/rc)
+wall_cpu_to() {
+    local out=$1 t TIMEFORMAT='%3R %3U %3S'
+    shift
+    t=$({ time "$@" >"$out" 2>/dev/null; echo $? >"$tmp/rc"; } 2>&1)
     echo "$t" | awk '{print $1, $2 + $3}'
+}
+
+wall_cpu() {
+    wall_cpu_to /dev/null "$@"
 }
 
 # CPU seconds of a command (its exit status in $tmp/rc)
@@ -104,30 +111,35 @@ cpu() {
 }
 
 echo "tessera --solve, random boards with 10 values, $runs per size, --timeout $limit"
-printf '%-6s %4s %14s %14s %12s %10s\n' size n "median wall s" "median cpu s" "max wall s" "timeouts"
+printf '%-6s %4s %11s %11s %11s %14s %9s %6s\n' size n "median cpu" "p95 cpu" "max cpu" \
+    "median wall" timeouts wrong
 gave_up=
 for n in $sizes; do
     if [ -n "$gave_up" ]; then
-        printf '%-6s %4d %14s %14s %12s %10s\n' "${n}x${n}" 0 "not tried" - - -
+        printf '%-6s %4d %11s\n' "${n}x${n}" 0 "not tried"
         continue
     fi
     : >"$tmp/walls"
     : >"$tmp/cpus"
-    out=0
+    out=0 wrong=0
     for i in $(seq "$runs"); do
-        board "$n" $((1000 * n + i)) >"$tmp/p.tetravex"
-        read -r w c <<<"$(wall_cpu "$bin" --timeout "$limit" --solve "$tmp/p.tetravex")"
+        board "$n" "$i" >"$tmp/p.tetravex"
+        read -r w c <<<"$(wall_cpu_to "$tmp/answer" "$bin" --timeout "$limit" --solve "$tmp/p.tetravex")"
         rc=$(cat "$tmp/rc")
         if [ "$rc" = 3 ]; then
             out=$((out + 1))
             w=timeout c=timeout
+        elif [ "$rc" != 0 ] || ! "$answer_prog" "$tmp/p.tetravex" "$tmp/answer"; then
+            echo "wrong or no answer (exit $rc) at ${n}x${n} #$i" >&2
+            wrong=$((wrong + 1))
         fi
+        [ -z "${TETRAVEX_BENCH_VERBOSE:-}" ] || echo "${n}x${n} #$i cpu $c wall $w" >&2
         echo "$w" >>"$tmp/walls"
         echo "$c" >>"$tmp/cpus"
-        [ "$rc" = 0 ] || [ "$rc" = 3 ] || echo "unexpected exit $rc at ${n}x${n} #$i" >&2
     done
-    printf '%-6s %4d %14s %14s %12s %10d\n' "${n}x${n}" "$runs" "$(median <"$tmp/walls")" \
-        "$(median <"$tmp/cpus")" "$(largest <"$tmp/walls")" "$out"
+    read -r cm cp cx <<<"$(quantiles <"$tmp/cpus")"
+    printf '%-6s %4d %11s %11s %11s %14s %9d %6d\n' "${n}x${n}" "$runs" "$cm" "$cp" "$cx" \
+        "$(median <"$tmp/walls")" "$out" "$wrong"
     [ "$out" -lt "$runs" ] || gave_up=1
 done
 
@@ -142,7 +154,7 @@ for n in 7 8; do
         : >"$tmp/times"
         out=0
         for i in $(seq "$runs"); do
-            board "$n" $((1000 * n + i)) >"$tmp/p.tetravex"
+            board "$n" "$i" >"$tmp/p.tetravex"
             if [ $enc = support ]; then
                 support_cnf <"$tmp/p.tetravex" >"$tmp/p.cnf"
             else

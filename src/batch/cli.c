@@ -276,7 +276,7 @@ int cli_generate(const char *family, const cli_options *o)
         fprintf(stderr, "tessera: --generate: no generator for %s yet\n", f->title);
         return EXIT_BAD_INPUT;
     }
-    gen_options g = {0};
+    gen_options g = {.progress = stderr};
     if (!cli_generate_options(o, &g))
         return EXIT_BAD_INPUT;
     strbuf out = {0};

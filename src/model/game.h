@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "canvas.h"
 #include "sat/assist.h"
@@ -70,6 +71,8 @@ typedef struct {
      * > 0 harder or not gradable.  grade_generate sets it (grade_against);
      * a generator that steers towards a level needs it. */
     int (*grade_against)(const struct game_family *f, const char *text, const char *level);
+    FILE *progress;        /* a generator that runs long says how far it got
+                            * here (--generate: stderr); NULL: silent */
 } gen_options;
 
 typedef struct game_family {

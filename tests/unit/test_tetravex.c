@@ -3,7 +3,7 @@
  * TetraSAT project's 3x3 and 4x4 examples, duplicate
  * tiles counted once, generated puzzles unique and reproducible, hints
  * that agree with the solution, the search complete (its "none" agrees
- * with CaDiCaL's) and moves from the board UI. */
+ * with CaDiCaL's, its count with brute force) and moves from the board UI. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "keys.h"
 #include <stdlib.h>
@@ -269,6 +269,106 @@ static void search_bands_are_complete(void)
     CHECK_MSG(solvable > 0 && impossible > 0, "%d solvable, %d impossible", solvable, impossible);
 }
 
+/* Brute force for the count: every arrangement of the tile types (each
+ * type as often as it has tiles), with the cell `mark_cell` holding
+ * `mark_type` when mark_cell >= 0, judged by the independent checker.
+ * No pruning: only the checker decides. */
+typedef struct {
+    const tetravex_puzzle *t;
+    int *cell_type, *left, *state, mark_cell, mark_type;
+    long found;
+} brute;
+
+static void brute_fill(brute *b, int c)
+{
+    const tetravex_puzzle *t = b->t;
+    if (c == t->ntiles) {
+        /* the tiles of each type in order: identical tiles are one */
+        int *next = xcalloc((size_t)t->ntypes, sizeof *next);
+        for (int i = 0; i < t->ntiles; i++) {
+            int k = b->cell_type[i], seen = 0;
+            for (int tile = 0; tile < t->ntiles; tile++)
+                if (t->type_of[tile] == k && seen++ == next[k]) {
+                    b->state[i] = tile;
+                    break;
+                }
+            next[k]++;
+        }
+        free(next);
+        char why[256];
+        b->found += tetravex_verify(t, b->state, why, sizeof why);
+        return;
+    }
+    for (int k = 0; k < t->ntypes; k++) {
+        if (b->left[k] == 0 || (c == b->mark_cell && k != b->mark_type))
+            continue;
+        b->left[k]--;
+        b->cell_type[c] = k;
+        brute_fill(b, c + 1);
+        b->left[k]++;
+    }
+}
+
+static long brute_count(const tetravex_puzzle *t, int mark_cell, int mark_type)
+{
+    brute b = {.t = t, .mark_cell = mark_cell, .mark_type = mark_type};
+    b.cell_type = xcalloc((size_t)t->ntiles, sizeof *b.cell_type);
+    b.state = xcalloc((size_t)t->ntiles, sizeof *b.state);
+    b.left = xcalloc((size_t)t->ntypes, sizeof *b.left);
+    for (int k = 0; k < t->ntypes; k++)
+        b.left[k] = t->type_count[k];
+    brute_fill(&b, 0);
+    free(b.cell_type);
+    free(b.state);
+    free(b.left);
+    return b.found;
+}
+
+/* The family's count (the enumerator run to the end, with the border
+ * surplus cutting branches) finds exactly the arrangements that brute
+ * force and the checker find, with and without a mark, on small boards
+ * with few numbers (many solutions, many identical tiles, and boards with
+ * none after one number is changed), and stops at its limit. */
+static void count_matches_brute_force(void)
+{
+    rng r;
+    rng_seed(&r, 23);
+    int several = 0, none = 0;
+    for (int n = 2; n <= 3; n++)
+        for (int rep = 0; rep < 16; rep++) {
+            strbuf text = {0};
+            random_board(&r, n, 2 + rep % 3, &text);
+            if (rep % 4 == 3) { /* one number of one tile changed */
+                int at = rng_below(&r, n * n) * 5 + rng_below(&r, 4);
+                text.s[at] = (char)('0' + (text.s[at] - '0' + 1) % 4);
+            }
+            puzzle *p = load(text.s);
+            CHECK(p != NULL);
+            if (!p) {
+                sb_free(&text);
+                continue;
+            }
+            const tetravex_puzzle *t = p->data;
+            long want = brute_count(t, -1, 0), got = -1, got2 = -1;
+            CHECK(tetravex_count(t, NULL, NULL, 0, 1000000, 0, &got) == ASSIST_OK);
+            CHECK_MSG(got == want, "%dx%d #%d: count %ld, brute force %ld", n, n, rep, got, want);
+            CHECK(tetravex_count(t, NULL, NULL, 0, 2, 0, &got2) == ASSIST_OK);
+            CHECK_MSG(got2 == (want < 2 ? want : 2), "%dx%d #%d: limit 2 gave %ld of %ld", n, n, rep,
+                      got2, want);
+            int cell = rng_below(&r, t->ntiles), type = rng_below(&r, t->ntypes);
+            int mark = tetravex_fact(t, cell, type);
+            long mwant = brute_count(t, cell, type), mgot = -1;
+            CHECK(tetravex_count(t, NULL, &mark, 1, 1000000, 0, &mgot) == ASSIST_OK);
+            CHECK_MSG(mgot == mwant, "%dx%d #%d, type %d in cell %d: count %ld, brute force %ld", n,
+                      n, rep, type, cell, mgot, mwant);
+            several += want > 1;
+            none += want == 0;
+            puzzle_free(p);
+            sb_free(&text);
+        }
+    CHECK_MSG(several > 0 && none > 0, "%d with several solutions, %d with none", several, none);
+}
+
 static void hand_made_3x3(void)
 {
     char *text = read_file(test_data("tetravex/hand-3x3.tetravex"), 1 << 16, NULL);
@@ -479,6 +579,7 @@ int main(void)
     RUN(search_proposals);
     RUN(search_bands_are_complete);
     RUN(search_same_on_any_number_of_threads);
+    RUN(count_matches_brute_force);
     RUN(hand_made_3x3);
     RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);

@@ -265,4 +265,5 @@ const game_family tetravex_family = {
     .rules = tetravex_rules,
     .state_ok = tetravex_state_ok,
     .enumerate = tetravex_enumerate,
+    .count = tetravex_count,
 };

@@ -53,6 +53,10 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a);
  * game_family.enumerate): pz is the tetravex_puzzle. */
 int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
                        assist_solution_fn add, void *add_ctx);
+/* Solutions under the marks up to limit, by the enumerator (see
+ * game_family.count): ASSIST_UNKNOWN when seconds (0: none) ran out. */
+assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                             double seconds, long *count);
 
 void *tetravex_ui_create(const void *pz);
 void tetravex_ui_free(void *ui);

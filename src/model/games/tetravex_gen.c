@@ -1,6 +1,7 @@
 /* tetravex_gen.c: the Tetravex generator: a random solved board with K
- * numbers, its tiles shuffled, kept only when the solver proves it has a
- * single solution (count 1, identical tiles counted as one). */
+ * numbers, its tiles shuffled, kept only when the family's exhaustive
+ * search proves it has a single solution (count 1, identical tiles counted
+ * as one). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,13 +29,26 @@ static tetravex_puzzle *random_board(rng *r, int n, int values)
 
 static long count_solutions(const tetravex_puzzle *t, long limit)
 {
-    assist *a = assist_create();
-    tetravex_encode(t, a);
     long n = -1;
-    if (assist_count(a, NULL, 0, limit, &n) != ASSIST_OK)
+    if (tetravex_count(t, NULL, NULL, 0, limit, 0, &n) != ASSIST_OK)
         n = -1;
-    assist_free(a);
     return n;
+}
+
+/* A line on opt->progress after each board once the generator has run
+ * for PROGRESS_AFTER seconds (a 9x9 board's uniqueness proof takes
+ * seconds, and a run tries several boards). */
+#define PROGRESS_AFTER 1.0
+
+static void progress(const gen_options *opt, double start, int attempt, long count)
+{
+    double spent = monotonic_seconds() - start;
+    if (!opt->progress || spent < PROGRESS_AFTER)
+        return;
+    fprintf(opt->progress, "tessera: --generate: board %d of at most %d %s (%.1f s)\n", attempt + 1,
+            GEN_ATTEMPTS, count == 1 ? "has one solution" : "has several solutions, trying another",
+            spent);
+    fflush(opt->progress);
 }
 
 bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
@@ -55,9 +69,12 @@ bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
     }
     rng r;
     rng_seed(&r, opt->seed);
+    double start = monotonic_seconds();
     for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
         tetravex_puzzle *t = random_board(&r, n, values);
-        if (count_solutions(t, 2) == 1) {
+        long count = count_solutions(t, 2);
+        progress(opt, start, attempt, count);
+        if (count == 1) {
             int *order = xmalloc((size_t)t->ntiles * sizeof *order);
             for (int i = 0; i < t->ntiles; i++)
                 order[i] = i;

@@ -1,34 +1,27 @@
 /* tetravex_search.c: a dedicated Tetravex search whose solution the engine
  * confirms with one solver call (assist_set_guess); CDCL stays the fallback.
  *
- * Why: on random boards with ten numbers CaDiCaL needs seconds at 8x8 and
- * minutes at 9x9 whatever the encoding, while a plain depth-first search
- * that fills the board in growing squares from a corner (every new cell
- * but two per ring already has its top and left neighbours, so it has few
- * candidates) does 10^7-10^8 placements a second with bitsets.  What
- * makes it fast enough (measured in bench/tetravex.sh):
- *  - the order: rings around a corner, not rows (8x8: 0.08 s against 10 s);
- *  - the tiles likely to lie on the board's border are tried first on
- *    border cells: a tile's top number v is on the top border at least
- *    (tops with v) - (bottoms with v) times, and with the border numbers
- *    uniform (Poisson) that difference gives the expected number of v tops
- *    on the border, hence each tile's chance to be there;
- *  - the same difference bounds the border from below: a search whose top
- *    row cannot hold every top number it still needs is cut off;
- *  - four searches, one from each corner, take turns (2^16 placements
- *    each): where the true corner tile ranks first differs wildly between
- *    corners, and the turns bound the time by four times the luckiest
- *    (twice on two processors: the corners run side by side, see
- *    corner_turns);
- *  - each search takes its 3x3 corner squares by likelihood (the product
- *    of the nine tiles' scores), in bands 4x apart, not in the order of
- *    its first cells: the true square's rank among all squares is better
- *    than its place in that order (bench, 9x9: median 1.7 s -> 0.66 s,
- *    largest of five 17.5 s -> 6.8 s CPU; 8x8 about even; each band walks
- *    the squares again, which costs little next to the search below).
- * Identical tiles are one type with a count, so they never multiply the
- * search.  Every search is complete, so one that runs out of candidates
- * proves there is no solution under the marks (the solver still decides). */
+ * A depth-first search fills the board in growing squares from a corner:
+ * every new cell but two per ring already has its top and left (or
+ * mirrored) neighbours placed, so it has few candidates, found with
+ * bitsets of tile types.  What it prunes, and why that loses no solution:
+ *  - a tile only goes where its numbers meet every placed neighbour's;
+ *  - the border surplus: for each number v, (tiles with v on top) -
+ *    (tiles with v at the bottom) = (top row's v tops) - (bottom row's v
+ *    bottoms), since every inner edge pairs one top with one bottom; so
+ *    the top row holds at least that difference of v tops (likewise each
+ *    side), and a search whose border can no longer hold them is cut off;
+ *  - identical tiles are one type with a count, so they never multiply the
+ *    search.
+ * What it orders (never prunes): tiles likely to lie on the board's border
+ * are tried first on border cells (with the border numbers uniform, the
+ * surplus above gives each tile's chance to be there); four searches, one
+ * from each corner, take turns (see corner_turns); and each search takes
+ * its 3x3 corner squares by likelihood (the product of the nine tiles'
+ * scores) in bands 4x apart, which partition every square once.  Every
+ * search is complete, so one that runs out of candidates proves there is
+ * no solution under the marks (the solver still decides).  The measured
+ * effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -292,8 +285,10 @@ static void run_free(ts_run *r)
 }
 
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
- * marks placed; false when the marks break the rules by themselves. */
-static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, int nmarks)
+ * marks placed; false when the marks break the rules by themselves.
+ * bands: the corner square in bands of likelihood (finds a solution
+ * sooner; an exhaustive search only pays for walking the square again). */
+static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, int nmarks, bool bands)
 {
     int n = x->n, nt = x->ntypes;
     memset(r, 0, sizeof *r);
@@ -363,7 +358,7 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     r->pos[0] = -1;
     r->psc = xcalloc((size_t)r->norder + 1, sizeof *r->psc);
     r->psc[0] = 1;
-    r->prefix = nmarks > 0 ? 0 : r->norder < TS_SQUARE * TS_SQUARE ? r->norder : TS_SQUARE * TS_SQUARE;
+    r->prefix = nmarks > 0 || !bands ? 0 : r->norder < TS_SQUARE * TS_SQUARE ? r->norder : TS_SQUARE * TS_SQUARE;
     r->hi = HUGE_VAL;
     r->lo = r->prefix > 0 ? TS_FIRST_BAND : 0;
     return ok;
@@ -468,7 +463,7 @@ static int search(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
     ts_run runs[TS_CORNERS];
     bool ok = true;
     for (int i = 0; i < TS_CORNERS; i++)
-        ok = run_init(x, &runs[i], i, marks, nmarks) && ok;
+        ok = run_init(x, &runs[i], i, marks, nmarks, true) && ok;
     double now = monotonic_seconds();
     double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
     long limit = nmarks > 0 ? TS_MARKED_STEPS / TS_SLICE : 0; /* turns */
@@ -520,17 +515,17 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a)
 }
 
 /* The family's enumerator (game_family.enumerate): every solution under
- * the marks, by one corner's search run to the end.  A search is complete
- * and meets each arrangement of tile types once (the likelihood bands of
- * the corner square are disjoint and the last takes the rest), so when it
- * runs out of candidates the list is every solution: a proof by
- * exhaustion.  After a solution it backs up one level and goes on. */
+ * the marks, by one corner's search run to the end, with no likelihood
+ * bands (order does not matter when every branch is walked).  A search is
+ * complete and meets each arrangement of tile types once, so when it runs
+ * out of candidates the list is every solution: a proof by exhaustion.
+ * After a solution it backs up one level and goes on. */
 int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
                        assist_solution_fn add, void *add_ctx)
 {
     ts_ctx *x = make_ctx(pz);
     ts_run run;
-    int st = run_init(x, &run, 0, marks, nmarks) ? -2 : 1; /* -2: going on */
+    int st = run_init(x, &run, 0, marks, nmarks, false) ? -2 : 1; /* -2: going on */
     double now = monotonic_seconds();
     double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
     int *facts = xcalloc((size_t)x->cells + 1, sizeof *facts);
@@ -567,4 +562,36 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
     run_free(&run);
     free_ctx(x);
     return st;
+}
+
+typedef struct {
+    long found;
+} count_ctx;
+
+static void count_one(void *ctx, const int *facts, int n)
+{
+    (void)facts;
+    (void)n;
+    ((count_ctx *)ctx)->found++;
+}
+
+/* The family's count (game_family.count): the enumerator run to the end
+ * or to the limit, in place of one SAT call per solution (CDCL needs
+ * minutes to prove a 9x9 board unique).  Identical tiles are one type, so
+ * solutions are counted as assist_count counts them. */
+assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                             double seconds, long *count)
+{
+    (void)a;
+    *count = 0;
+    if (limit < 1)
+        return ASSIST_OK;
+    sat_budget b = {.seconds = seconds};
+    count_ctx cc = {0};
+    /* the enumerator stops after limit + 1 solutions: ask for limit - 1 */
+    int st = tetravex_enumerate((void *)pz, marks, nmarks, limit - 1, seconds > 0 ? &b : NULL, count_one, &cc);
+    if (st < 0)
+        return ASSIST_UNKNOWN;
+    *count = cc.found < limit ? cc.found : limit;
+    return ASSIST_OK;
 }
