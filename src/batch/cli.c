@@ -57,12 +57,18 @@ typedef struct {
     int nmarks;
 } batch_job;
 
-/* Opens a job on an already loaded puzzle p (the job owns it). */
-static void job_open_loaded(batch_job *j, puzzle *p, const cli_options *o)
+/* Opens a job on an already loaded puzzle p (the job owns it); decided,
+ * when not NULL, is what deduce decided (game.h, encode_decided). */
+static void job_open_loaded(batch_job *j, puzzle *p, const cli_options *o, const int *decided)
 {
     memset(j, 0, sizeof *j);
     j->p = p;
-    j->a = puzzle_encode(j->p);
+    if (decided && p->family->encode_decided) {
+        j->a = assist_create();
+        p->family->encode_decided(p->data, decided, j->a);
+    } else {
+        j->a = puzzle_encode(j->p);
+    }
     apply_budget(j->a, o);
     j->state = xcalloc((size_t)j->p->nstate + 1, sizeof *j->state);
     j->p->family->init_state(j->p->data, j->state);
@@ -76,7 +82,7 @@ static bool job_open(batch_job *j, const char *arg, const cli_options *o)
     puzzle *p = load_or_report(arg, o);
     if (!p)
         return false;
-    job_open_loaded(j, p, o);
+    job_open_loaded(j, p, o, NULL);
     return true;
 }
 
@@ -128,7 +134,7 @@ int cli_solve(const char *arg, const cli_options *o)
         return EXIT_DONE;
     }
     batch_job j;
-    job_open_loaded(&j, p, o);
+    job_open_loaded(&j, p, o, stuck);
     if (stuck) { /* what the deductions decided holds in every solution */
         j.nmarks = p->family->state_marks(p->data, stuck, j.marks, assist_num_facts(j.a) + 1);
         free(stuck);

@@ -179,6 +179,11 @@ typedef struct game_family {
      * found no solution (state unspecified; the engine decides from the
      * starting board). */
     int (*deduce)(const void *pz, int *state);
+    /* Optional (NULL: encode): the encoding --solve builds when deduce got
+     * stuck, state then holding what it decided: those entries become
+     * constants, so only the open part is encoded.  Facts as encode's; no
+     * groups (no explanation is asked of it). */
+    void (*encode_decided)(const void *pz, const int *state, assist *a);
 
     /* Optional (NULL: none): the compact zoom, one character per cell, for
      * boards larger than the terminal (the v key).  Tells ui whether the

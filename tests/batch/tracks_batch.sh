@@ -73,6 +73,11 @@ expect_rc 0 "count" "$bin" --count "$id"
 [ "$(cat "$tmp/out")" = "1" ] && ok || bad "count printed '$(cat "$tmp/out")'"
 expect_rc 0 "--game tracks" "$bin" --game tracks --count "$id"
 
+# a 40x40 board the deductions leave half done: the engine gets only what
+# they left open (and the printed answer passed the checker in the binary)
+expect_rc 0 "solve a 40x40 the deductions leave open" "$bin" --solve "$(head -1 "$data/stuck-40x40.txt")"
+if msg=$(check_answer "$tmp/out" 40 40); then ok; else bad "40x40 answer: $msg"; fi
+
 # the loop trap: without the no-loop rule a straight run plus a 2x2 loop
 # would fit; the answer must snake through the middle
 trap_id='4x4:p,S4,2,2,0,S1,3,3,1'

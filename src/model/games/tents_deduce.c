@@ -9,6 +9,9 @@
 
 enum { BAD = -1 };
 
+/* The largest board probed (cells): Tatham's 25x25. */
+enum { PROBE_CELLS = 625 };
+
 static const int DX[4] = {1, 0, -1, 0}, DY[4] = {0, 1, 0, -1};
 
 typedef struct {
@@ -185,11 +188,13 @@ int tents_deduce(const void *pz, int *state)
         }
         k++;
     }
-    /* Probing is quadratic at worst; past this many probes the engine is
-     * the faster way.  Every Tatham ID is decided within it (some 25x25dt
-     * ones need more than one probe per cell); on bigger boards, where the
-     * deductions seldom finish, the cap keeps their cost small. */
-    d.probes = 4 * d.cells < 2500 ? 4 * d.cells : 2500;
+    /* Probing is quadratic (each probe propagates over the whole board):
+     * 4 probes a cell, enough for every Tatham ID (some 25x25dt ones need
+     * more than one probe per cell), up to the 625 cells of his largest
+     * size.  Beyond that boards are the generator's, which it leaves
+     * stuck, and the probes would cost a fifth of --solve (bench/NOTES.md):
+     * the engine gets them after propagation alone. */
+    d.probes = d.cells <= PROBE_CELLS ? 4 * d.cells : 0;
     /* a cell with no tree beside it holds no tent */
     int r = 0, changed = 0;
     for (int c = 0; c < d.cells && r == 0; c++) {

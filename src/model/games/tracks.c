@@ -249,9 +249,76 @@ static int lazy_refine(void *ctx, sat_solver *s)
     return added;
 }
 
-/* lits[0] ^ ... ^ lits[n-1] == odd, as a chain of fresh variables. */
-static void xor_chain(sat_solver *s, const int *lits, int n, bool odd)
+/* Clauses go through an emitter.  Given a board (for --solve, once the
+ * deductions are stuck), its decided entries are the constant `truth` or
+ * its negation instead of variables of their own: a clause a constant
+ * satisfies is left out and a literal it falsifies dropped, so only the
+ * open part of the board is encoded (every decided entry holds in every
+ * solution, game.h, deduce). */
+typedef struct {
+    sat_solver *s;
+    int truth; /* 0: no constants */
+    int_vec buf;
+} emitter;
+
+static void put(emitter *m, const int *lits, int n)
 {
+    if (!m->truth) {
+        sat_clause(m->s, lits, n);
+        return;
+    }
+    m->buf.n = 0;
+    for (int i = 0; i < n; i++) {
+        if (lits[i] == m->truth)
+            return;
+        if (lits[i] != -m->truth)
+            vec_push(&m->buf, lits[i]);
+    }
+    sat_clause(m->s, m->buf.v, m->buf.n);
+}
+
+static void put1(emitter *m, int a) { put(m, &a, 1); }
+
+static void put2(emitter *m, int a, int b)
+{
+    int c[2] = {a, b};
+    put(m, c, 2);
+}
+
+static void put3(emitter *m, int a, int b, int c3)
+{
+    int c[3] = {a, b, c3};
+    put(m, c, 3);
+}
+
+/* The open literals of lits[0..n) moved to its front; returns how many,
+ * with *ntrue the constants among the rest that are true. */
+static int open_part(const emitter *m, int *lits, int n, int *ntrue)
+{
+    int k = 0;
+    *ntrue = 0;
+    for (int i = 0; i < n; i++) {
+        if (m->truth && (lits[i] == m->truth || lits[i] == -m->truth))
+            *ntrue += lits[i] == m->truth;
+        else
+            lits[k++] = lits[i];
+    }
+    return k;
+}
+
+/* lits[0] ^ ... ^ lits[n-1] == odd, as a chain of fresh variables
+ * (constants folded into odd first). */
+static void xor_chain(emitter *m, int *lits, int n, bool odd)
+{
+    sat_solver *s = m->s;
+    int ntrue;
+    n = open_part(m, lits, n, &ntrue);
+    odd ^= ntrue & 1;
+    if (n == 0) {
+        if (odd)
+            sat_add(s, 0);
+        return;
+    }
     int acc = lits[0];
     for (int i = 1; i < n; i++) {
         int p = sat_new_var(s), b = lits[i];
@@ -309,38 +376,56 @@ static void eager_connect(const tracks_puzzle *t, sat_solver *s, const int *tv, 
     free(label);
 }
 
+/* A row's or column's clue: exactly clue of line[0..n) hold track (a
+ * group named label, without constants; with them, over the open cells). */
+static void line_count(assist *a, emitter *m, int *line, int n, int clue, const char *label)
+{
+    if (!m->truth) {
+        assist_begin_group(a, label);
+        card_exactly(m->s, line, n, clue);
+        assist_end_group(a);
+        return;
+    }
+    int ntrue;
+    n = open_part(m, line, n, &ntrue);
+    card_exactly(m->s, line, n, clue - ntrue);
+}
+
 /* Variables: t[c] "cell c holds track", e[i] "track crosses edge i".
  * Structure (always on): an edge's track needs track in both cells; a track
  * cell has exactly two ends (the entrance and exit count their off-board
  * end), an empty cell none.  Clue counts and given pieces are groups so
- * that explanations name them. */
-void tracks_encode_with(const void *pz, assist *a, int options)
+ * that explanations name them.  With fixed (a board), its decided entries
+ * are constants (the emitter) and there are no groups. */
+static void encode_board(const tracks_puzzle *t, assist *a, int options, const int *fixed)
 {
-    const tracks_puzzle *t = pz;
     sat_solver *s = assist_sat(a);
     int cells = tracks_cells(t), w = t->w, h = t->h;
+    emitter em = {.s = s}, *m = &em;
+    if (fixed) {
+        em.truth = sat_new_var(s);
+        sat_unit(s, em.truth);
+    }
     lazy_ctx *z = xcalloc(1, sizeof *z);
     z->geo = *t;
     z->geo.given = NULL;
     z->geo.col = z->geo.row = NULL;
     z->cell_var = xmalloc((size_t)cells * sizeof *z->cell_var);
     z->edge_var = xmalloc((size_t)(t->nedges + 1) * sizeof *z->edge_var);
-    for (int c = 0; c < cells; c++) {
-        z->cell_var[c] = sat_new_var(s);
-        assist_add_fact(a, z->cell_var[c]);
-        assist_add_fact(a, -z->cell_var[c]);
-    }
-    for (int e = 0; e < t->nedges; e++) {
-        z->edge_var[e] = sat_new_var(s);
-        assist_add_fact(a, z->edge_var[e]);
-        assist_add_fact(a, -z->edge_var[e]);
+    for (int i = 0; i < tracks_nstate(t); i++) {
+        int lit = !fixed || fixed[i] == TRACKS_BLANK ? sat_new_var(s)
+                  : fixed[i] == TRACKS_TRACK         ? em.truth
+                                                     : -em.truth;
+        *(i < cells ? &z->cell_var[i] : &z->edge_var[i - cells]) = lit;
+        assist_add_fact(a, lit);
+        assist_add_fact(a, -lit);
     }
     const int *tv = z->cell_var, *ev = z->edge_var;
     for (int e = 0; e < t->nedges; e++) {
         int ca, cb;
         tracks_edge_cells(t, e, &ca, &cb);
-        sat_clause2(s, -ev[e], tv[ca]);
-        sat_clause2(s, -ev[e], tv[cb]);
+        put2(m, -ev[e], tv[ca]);
+        put2(m, -ev[e], tv[cb]);
     }
     int lits[4], cl[5];
     for (int c = 0; c < cells; c++) {
@@ -351,41 +436,41 @@ void tracks_encode_with(const void *pz, assist *a, int options)
                 lits[n++] = ev[e];
         }
         int ends = tracks_end_bits(t, c);
-        int fixed = (ends & 1) + (ends >> 1 & 1) + (ends >> 2 & 1) + (ends >> 3 & 1);
-        if (fixed > 0)
-            sat_unit(s, tv[c]);
-        int need = 2 - fixed; /* interior ends a track cell needs */
+        int fixed_ends = (ends & 1) + (ends >> 1 & 1) + (ends >> 2 & 1) + (ends >> 3 & 1);
+        if (fixed_ends > 0)
+            put1(m, tv[c]);
+        int need = 2 - fixed_ends; /* interior ends a track cell needs */
         if (need == 0) {
             for (int i = 0; i < n; i++)
-                sat_unit(s, -lits[i]);
+                put1(m, -lits[i]);
             continue;
         }
         /* at most `need` of lits */
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 if (need == 1) {
-                    sat_clause2(s, -lits[i], -lits[j]);
+                    put2(m, -lits[i], -lits[j]);
                     continue;
                 }
                 for (int k = j + 1; k < n; k++)
-                    sat_clause3(s, -lits[i], -lits[j], -lits[k]);
+                    put3(m, -lits[i], -lits[j], -lits[k]);
             }
         /* track -> at least `need`: with need 2, every n-1 of them hold one */
         if (need == 1) {
             cl[0] = -tv[c];
             for (int i = 0; i < n; i++)
                 cl[i + 1] = lits[i];
-            sat_clause(s, cl, n + 1);
+            put(m, cl, n + 1);
         } else if (n == 0) {
-            sat_unit(s, -tv[c]);
+            put1(m, -tv[c]);
         } else {
             for (int skip = 0; skip < n; skip++) {
-                int m = 0;
-                cl[m++] = -tv[c];
+                int k = 0;
+                cl[k++] = -tv[c];
                 for (int i = 0; i < n; i++)
                     if (i != skip)
-                        cl[m++] = lits[i];
-                sat_clause(s, cl, m);
+                        cl[k++] = lits[i];
+                put(m, cl, k);
             }
         }
     }
@@ -399,13 +484,13 @@ void tracks_encode_with(const void *pz, assist *a, int options)
         for (int x = 0; x < w; x++)
             cut[x] = ev[tracks_edge(t, y * w + x, TRACKS_S)];
         bool odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
-        xor_chain(s, cut, w, odd);
+        xor_chain(m, cut, w, odd);
     }
     for (int x = 0; x + 1 < w && (options & TRACKS_ENC_PARITY); x++) {
         for (int y = 0; y < h; y++)
             cut[y] = ev[tracks_edge(t, y * w + x, TRACKS_E)];
         bool odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
-        xor_chain(s, cut, h, odd);
+        xor_chain(m, cut, h, odd);
     }
     /* No small rectangular loop (2x2 up to rw x rh cells): the loops a
      * solver finds most, ruled out at once rather than by a cut each. */
@@ -423,7 +508,7 @@ void tracks_encode_with(const void *pz, assist *a, int options)
                         ring[n++] = -ev[tracks_edge(t, (y + j) * w + x, TRACKS_S)];
                         ring[n++] = -ev[tracks_edge(t, (y + j) * w + x + rw - 1, TRACKS_S)];
                     }
-                    sat_clause(s, ring, n);
+                    put(m, ring, n);
                 }
     /* Groups, in the order tracks.h documents: rows, columns, given pieces. */
     int *line = xcalloc((size_t)(w > h ? w : h), sizeof *line);
@@ -432,34 +517,33 @@ void tracks_encode_with(const void *pz, assist *a, int options)
         for (int x = 0; x < w; x++)
             line[x] = tv[y * w + x];
         snprintf(label, sizeof label, "row %d clue (%d)", y + 1, t->row[y]);
-        assist_begin_group(a, label);
-        card_exactly(s, line, w, t->row[y]);
-        assist_end_group(a);
+        line_count(a, m, line, w, t->row[y], label);
     }
     for (int x = 0; x < w; x++) {
         for (int y = 0; y < h; y++)
             line[y] = tv[y * w + x];
         snprintf(label, sizeof label, "column %d clue (%d)", x + 1, t->col[x]);
-        assist_begin_group(a, label);
-        card_exactly(s, line, h, t->col[x]);
-        assist_end_group(a);
+        line_count(a, m, line, h, t->col[x], label);
     }
     for (int c = 0; c < cells; c++) {
         if (!t->given[c])
             continue;
         snprintf(label, sizeof label, "given piece at row %d, column %d", c / w + 1, c % w + 1);
-        assist_begin_group(a, label);
-        sat_unit(s, tv[c]);
+        if (!fixed)
+            assist_begin_group(a, label);
+        put1(m, tv[c]);
         for (int k = 0; k < 4; k++) {
             int e = tracks_edge(t, c, DIRS[k]);
             if (e >= 0)
-                sat_unit(s, (t->given[c] & DIRS[k]) ? ev[e] : -ev[e]);
+                put1(m, (t->given[c] & DIRS[k]) ? ev[e] : -ev[e]);
             else if ((t->given[c] & DIRS[k]) && !(tracks_end_bits(t, c) & DIRS[k]))
                 sat_add(s, 0); /* leaves the board away from the ends */
         }
-        assist_end_group(a);
+        if (!fixed)
+            assist_end_group(a);
     }
     free(line);
+    vec_free(&em.buf);
     z->stamp = xcalloc((size_t)cells, sizeof *z->stamp);
     z->outside = xcalloc((size_t)cells, sizeof *z->outside);
     z->queue2 = xmalloc((size_t)cells * sizeof *z->queue2);
@@ -471,9 +555,20 @@ void tracks_encode_with(const void *pz, assist *a, int options)
     assist_set_lazy(a, lazy_refine, z, lazy_free);
 }
 
+void tracks_encode_with(const void *pz, assist *a, int options)
+{
+    encode_board(pz, a, options, NULL);
+}
+
 static void encode(const void *pz, assist *a)
 {
-    tracks_encode_with(pz, a, TRACKS_ENC_DEFAULT);
+    encode_board(pz, a, TRACKS_ENC_DEFAULT, NULL);
+}
+
+/* For --solve once the deductions are stuck: only what they left open. */
+static void encode_decided(const void *pz, const int *state, assist *a)
+{
+    encode_board(pz, a, TRACKS_ENC_DEFAULT, state);
 }
 
 /* Every decided entry is a mark, the givens' included: a hint never offers
@@ -573,4 +668,5 @@ const game_family tracks_family = {
     .state_ok = tracks_state_ok,
     .step_ok = tracks_step_ok,
     .deduce = tracks_deduce,
+    .encode_decided = encode_decided,
 };

@@ -94,11 +94,9 @@ static int farthest_then_rank(const void *pa, const void *pb)
 /* Reorders order[0..n) (shuffled) farthest first from a random cell of the
  * planted track.  The givens that stay then gather around that cell and
  * leave wide stretches of board to be reasoned out from the counts, which
- * is what makes a board hard: at 30x30 (seeds 41-70, pass 1 at 50
- * conflicts) 51% of attempts were graded hard this way against 32% in
- * random order, and an attempt costs no more (3.8 s against 4.2 s).  (In
- * trials, nearest first gave 37%, along the track 47%, farthest from a
- * random point of the board 46%.) */
+ * is what makes a board hard; it found hard boards more often than random
+ * order and the other orders tried, at no more cost an attempt (the
+ * trials are in bench/NOTES.md). */
 static void far_first(rng *r, const plan *p, int w, int *order, int n)
 {
     int centre = p->cell[rng_below(r, p->len)], cx = centre % w, cy = centre / w;
@@ -272,20 +270,15 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err)
     int *marks = xmalloc((size_t)(5 * cells + 1) * sizeof *marks);
     int ngiven = p.len;
     /* Pass 1 asks every given with a small budget: most answers come
-     * within it, and on a sparse board 2000 conflicts cost a third of a
-     * second a time at 30x30 (the old single pass spent nearly all its
-     * time there).  A proof that the plan stays unique names, through the
-     * solver's failed assumptions, the givens it used; the givens it did
-     * not use go too, untested (the same proof holds without them).  For
-     * "hard", pass 2 asks again about every given pass 1 could not decide,
-     * with a larger budget: the longer proofs are what make a board hard.
-     * (At 30x30 the grader called 9 boards in 63 hard after pass 1 and
-     * four questions at 2000 conflicts, 3 in 8 after this pass; 300
-     * conflicts did as well as 700 at half the cost, 150 worse.  With the
-     * far-first order, seeds 41-70 at 30x30 found a hard board in 62% of
-     * attempts with 100 conflicts in pass 1, against 51% with 50, 41% with
-     * 30 and 49% with 200, at no more cost an attempt: pass 1 then leaves
-     * fewer givens for the dearer pass 2.) */
+     * within it, and on a sparse board a large budget is spent nearly
+     * whole on each question.  A proof that the plan stays unique names,
+     * through the solver's failed assumptions, the givens it used; the
+     * givens it did not use go too, untested (the same proof holds without
+     * them).  For "hard", pass 2 asks again about every given pass 1 could
+     * not decide, with a larger budget: the longer proofs are what make a
+     * board hard.  The budgets were chosen by trials on 30x30 boards
+     * (bench/NOTES.md): a larger pass 1 budget leaves fewer givens for
+     * the dearer pass 2. */
     sat_budget quick = {.conflicts = hard ? GEN_QUICK_CONFLICTS_HARD : GEN_QUICK_CONFLICTS};
     sat_budget second = {.conflicts = GEN_SECOND_CONFLICTS};
     int *undecided = xmalloc((size_t)cells * sizeof *undecided), nundecided = 0;
