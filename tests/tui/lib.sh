@@ -192,16 +192,18 @@ pane_flag() { tm display -p "#{$1}"; }
 
 # hint_move: presses h until the hint shows its move ("[Enter accepts]"):
 # the first h shows where to look, the next the rule, the third the move
-# (a hint with no reason to show has fewer tiers).
+# (a hint with no reason to show has fewer tiers).  A long message wraps,
+# so the screen is read with its lines joined.
 hint_move() {
     local i before
     msg_lines() { capture | tail -2; }
     msg_changed() { local m; m=$(msg_lines); [ "$m" != "$before" ] && [[ $m != *thinking* ]]; }
+    shows_move() { capture | tr -s ' \n' '  ' | grep -qF "[Enter accepts]"; }
     for ((i = 0; i < 3; i++)); do
-        capture | grep -qF "[Enter accepts]" && return 0
+        shows_move && return 0
         before=$(msg_lines)
         send h
         wait_until msg_changed
     done
-    capture | grep -qF "[Enter accepts]" || fail "three presses of h did not show the move"
+    shows_move || fail "three presses of h did not show the move"
 }

@@ -258,6 +258,17 @@ static bool state_ok(const void *pz, const int *state, char *why, size_t n)
     return true;
 }
 
+/* --solve: the plain-C search for a loop first (tantrix_search.c): a
+ * loop it finds is an answer the caller checks.  What it does not find
+ * within its steps (about a second; puzzles with givens, tile sets with
+ * no loop) the engine decides from the starting board. */
+#define SEARCH_NODES 1000000L
+
+static int deduce(const void *pz, int *state)
+{
+    return tantrix_search_loop(pz, state, SEARCH_NODES) == 1 ? 1 : -1;
+}
+
 const game_family tantrix_family = {
     .name = "tantrix",
     .title = "Tantrix",
@@ -288,4 +299,5 @@ const game_family tantrix_family = {
     .state_ok = state_ok,
     .count = count,
     .images = images,
+    .deduce = deduce,
 };

@@ -99,6 +99,11 @@ int tantrix_sniff(const char *text);
 bool tantrix_verify(const void *pz, const int *state, char *why, size_t n);
 void tantrix_encode(const void *pz, assist *a);
 bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
+/* One loop of a tile set with no givens, by plain-C search within
+ * max_nodes steps (tantrix_search.c): 1 with it in state (checked by the
+ * rules checker), 0 when none was found in time, -1 for a puzzle it does
+ * not take (givens). */
+int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes);
 
 /* The frame a state fixes, and the two directions of its transform. */
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);

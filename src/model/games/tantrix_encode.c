@@ -29,6 +29,8 @@ typedef struct {
     sat_solver *s;
     int radius;        /* rings 0..radius are grounded */
     unsigned char *on; /* per cell */
+    unsigned char *linked; /* per fact outside the grounded rings: its link
+                              to the tile's ring variables was added */
 } grounding;
 
 typedef struct {
@@ -89,8 +91,10 @@ static void enc_free(void *p)
     free(E->fan);
     free(E->yout);
     vec_free(&E->twins);
-    for (int i = 0; i < E->ng; i++)
+    for (int i = 0; i < E->ng; i++) {
         free(E->g[i].on);
+        free(E->g[i].linked);
+    }
     free(E->g);
     free(E);
 }
@@ -107,6 +111,7 @@ static grounding *grounding_of(enc *E, sat_solver *s)
     g->s = s;
     g->radius = E->r0;
     g->on = xcalloc((size_t)E->nc, 1);
+    g->linked = xcalloc((size_t)E->n * E->nc * 6, 1);
     for (int p = 0; p < E->nc; p++)
         g->on[p] = E->dist[p] <= E->r0;
     return g;
@@ -472,6 +477,7 @@ static int enc_refine(void *ctx, sat_solver *s)
     bool *occ = xcalloc((size_t)nc, sizeof *occ);
     bool *el = xcalloc((size_t)nc * 6, sizeof *el);
     int reach = g->radius;
+    int_vec links = {0};
     for (int p = 0; p < nc; p++) {
         occ[p] = g->on[p] && sat_value(s, E->occ[p]);
         for (int k = 0; k < 6; k++)
@@ -485,14 +491,19 @@ static int enc_refine(void *ctx, sat_solver *s)
             }
             continue;
         }
-        /* a fact on an ungrounded cell (only its x variables are tied to
-         * anything there: x -> the tile lies beyond) */
-        bool in_use = false;
-        for (int t = 0; t < n && !in_use; t++)
-            for (int r = 0; r < 6 && !in_use; r++)
-                in_use = sat_value(s, E->x[(t * nc + p) * 6 + r]);
-        if (in_use && E->dist[p] > reach)
-            reach = E->dist[p];
+        /* a fact on an ungrounded cell: the first time a model has it,
+         * it gets its link (x -> its tile lies beyond the ring inside
+         * p's); once linked, it is a tile the model puts there */
+        for (int t = 0; t < n; t++)
+            for (int r = 0; r < 6; r++) {
+                int f = (t * nc + p) * 6 + r;
+                if (!sat_value(s, E->x[f]))
+                    continue;
+                if (!g->linked[f])
+                    vec_push(&links, f);
+                else if (E->dist[p] > reach)
+                    reach = E->dist[p];
+            }
     }
     for (int t = 0; t < n && g->radius < E->rmax; t++)
         if (sat_value(s, E->yout[t * (E->rmax + 1) + g->radius]) && reach < g->radius + 1)
@@ -511,8 +522,15 @@ static int enc_refine(void *ctx, sat_solver *s)
             }
     }
     bool loop_on = sat_value(s, E->active);
-    int added = 0;
-    if (reach > g->radius) {
+    int added = links.n;
+    for (int i = 0; i < links.n; i++) {
+        int f = links.v[i], t = f / 6 / nc, p = f / 6 % nc;
+        sat_clause2(s, -E->x[f], E->yout[t * (E->rmax + 1) + E->dist[p] - 1]);
+        g->linked[f] = 1;
+    }
+    if (links.n > 0) {
+        /* the model is cut off: look again after the next solve */
+    } else if (reach > g->radius) {
         added = ground_to(E, g, reach);
     } else if (twice.n > 0) {
         for (int i = 0; i < twice.n; i += 2)
@@ -522,6 +540,7 @@ static int enc_refine(void *ctx, sat_solver *s)
         added = cut_loops_and_holes(E, s, occ, el, g);
     }
     vec_free(&twice);
+    vec_free(&links);
     free(el);
     free(occ);
     return added;
@@ -541,6 +560,83 @@ static bool same_tile(const unsigned char *a, const unsigned char *b)
             return true;
     }
     return false;
+}
+
+/* Variable numbering.  CaDiCaL makes room for every variable up to the
+ * highest one it is given, and the whole hexagon holds some 190,000 at
+ * n = 30, most of them on cells no solution reaches: making room for them
+ * cost more than solving.  So the variables a ring's rules name are
+ * numbered after everything the rings inside it use: the inner rings and
+ * the variables their rules reach (cells two rings further out) first,
+ * then the encoding's own counters, then ring by ring outwards
+ * (far_vars).  The solver meets a ring's variables only when the lazy
+ * check grounds it. */
+
+/* The cell variables (occupied, edge colours, loop in and out, fan) of
+ * ring R, and the lattice triangles whose farthest corner lies on it. */
+static void ring_cell_vars(enc *E, sat_solver *s, int R)
+{
+    for (int p = 0; p < E->nc; p++) {
+        if (E->dist[p] != R)
+            continue;
+        E->occ[p] = fresh(s);
+        for (int k = 0; k < 6; k++) {
+            for (int c = 0; c < NC; c++)
+                if (E->used[c])
+                    E->e[(p * 6 + k) * NC + c] = fresh(s);
+            E->in[p * 6 + k] = fresh(s);
+            E->out[p * 6 + k] = fresh(s);
+        }
+        for (int f = 1; f <= 5; f++)
+            E->fan[p * 6 + f] = fresh(s);
+    }
+    /* one variable per lattice triangle, at its corner c with the others
+     * at c+d1, c+d2 (j = 1) or c+d2, c+d3 (j = 2); shared by all three */
+    for (int c = 0; c < E->nc; c++)
+        for (int j = 1; j <= 2; j++) {
+            int a = E->nb[c * 6 + j], b = E->nb[c * 6 + j + 1];
+            if (a < 0 || b < 0)
+                continue;
+            int far = E->dist[c];
+            if (E->dist[a] > far)
+                far = E->dist[a];
+            if (E->dist[b] > far)
+                far = E->dist[b];
+            if (far != R)
+                continue;
+            int v = fresh(s);
+            E->tri[c * 6 + j] = v;
+            /* seen from a, the triangle lies between directions j+2, j+3
+             * (a's neighbours b and c); from b, between j+4 and j+5 */
+            E->tri[a * 6 + (j + 2) % 6] = v;
+            E->tri[b * 6 + (j + 4) % 6] = v;
+        }
+}
+
+/* Tile t at cell p (y), with each rotation (x, the facts).  Outside the
+ * inner rings a fact is a plain variable, so that one the solver has never
+ * met reads as false (CaDiCaL reads an unknown variable as false): a tile
+ * is not on a cell nobody asked about. */
+static void tile_vars(enc *E, sat_solver *s, int p, bool far)
+{
+    for (int i = 0; i < E->n; i++) {
+        E->y[i * E->nc + p] = fresh(s);
+        for (int r = 0; r < 6; r++)
+            E->x[(i * E->nc + p) * 6 + r] = far ? sat_new_var(s) : fresh(s);
+    }
+}
+
+/* The rings beyond the inner ones, outwards: ring R's facts, then the
+ * cell variables of ring R + 2, which its rules name. */
+static void far_vars(enc *E, sat_solver *s)
+{
+    for (int R = E->r0 + 1; R <= E->rmax; R++) {
+        for (int p = 0; p < E->nc; p++)
+            if (E->dist[p] == R)
+                tile_vars(E, s, p, true);
+        if (R + 2 <= E->rmax)
+            ring_cell_vars(E, s, R + 2);
+    }
 }
 
 static void make_vars(const tantrix_puzzle *t, enc *E, sat_solver *s)
@@ -582,38 +678,13 @@ static void make_vars(const tantrix_puzzle *t, enc *E, sat_solver *s)
     E->tri = xcalloc((size_t)nc * 6, sizeof *E->tri);
     E->fan = xcalloc((size_t)nc * 6, sizeof *E->fan);
     E->yout = xcalloc((size_t)n * (E->rmax + 1), sizeof *E->yout);
-    for (int p = 0; p < nc; p++) {
-        E->occ[p] = fresh(s);
-        for (int k = 0; k < 6; k++) {
-            for (int c = 0; c < NC; c++)
-                if (E->used[c])
-                    E->e[(p * 6 + k) * NC + c] = fresh(s);
-            E->in[p * 6 + k] = fresh(s);
-            E->out[p * 6 + k] = fresh(s);
-        }
-        for (int f = 1; f <= 5; f++)
-            E->fan[p * 6 + f] = fresh(s);
-    }
-    /* one variable per lattice triangle, at its corner c with the others
-     * at c+d1, c+d2 (j = 1) or c+d2, c+d3 (j = 2); shared by all three */
-    for (int c = 0; c < nc; c++)
-        for (int j = 1; j <= 2; j++) {
-            int a = E->nb[c * 6 + j], b = E->nb[c * 6 + j + 1];
-            if (a < 0 || b < 0)
-                continue;
-            int v = fresh(s);
-            E->tri[c * 6 + j] = v;
-            /* seen from a, the triangle lies between directions j+2, j+3
-             * (a's neighbours b and c); from b, between j+4 and j+5 */
-            E->tri[a * 6 + (j + 2) % 6] = v;
-            E->tri[b * 6 + (j + 4) % 6] = v;
-        }
-    for (int i = 0; i < n; i++)
-        for (int p = 0; p < nc; p++) {
-            E->y[i * nc + p] = fresh(s);
-            for (int r = 0; r < 6; r++)
-                E->x[(i * nc + p) * 6 + r] = fresh(s);
-        }
+    /* numbered ring by ring: the inner rings' clauses reach two rings out */
+    int near = E->r0 + 2 < E->rmax ? E->r0 + 2 : E->rmax;
+    for (int R = 0; R <= near; R++)
+        ring_cell_vars(E, s, R);
+    for (int p = 0; p < nc; p++)
+        if (E->dist[p] <= E->r0)
+            tile_vars(E, s, p, false);
     for (int i = 0; i < n; i++)
         for (int R = E->r0; R < E->rmax; R++)
             E->yout[i * (E->rmax + 1) + R] = fresh(s);
@@ -633,16 +704,6 @@ void tantrix_encode(const void *pz, assist *a)
     for (int p = 0; p < nc; p++)
         if (g->on[p])
             cell_defs(E, s, p);
-    for (int f = 0; f < t->nplace; f++)
-        assist_add_fact(a, E->x[f]);
-    /* a fact on an ungrounded cell puts its tile beyond the rings before */
-    for (int i = 0; i < n; i++)
-        for (int p = 0; p < nc; p++)
-            if (!g->on[p])
-                for (int r = 0; r < 6; r++)
-                    sat_clause2(s, -E->x[(i * nc + p) * 6 + r], E->yout[i * (E->rmax + 1) + E->dist[p] - 1]);
-    for (int i = 0; i < n; i++)
-        assist_add_fact(a, E->no); /* tile i outside the hexagon: never */
     /* each tile once: on an inner cell or beyond ring r0 */
     int_vec lits = {0};
     for (int i = 0; i < n; i++) {
@@ -752,5 +813,10 @@ void tantrix_encode(const void *pz, assist *a)
      * with them, i.e. when they bind at the root of a copy */
     assist_solve_on_copy(a);
     vec_free(&lits);
+    far_vars(E, s);
+    for (int f = 0; f < t->nplace; f++)
+        assist_add_fact(a, E->x[f]);
+    for (int i = 0; i < n; i++)
+        assist_add_fact(a, E->no); /* tile i outside the hexagon: never */
     assist_set_lazy(a, enc_refine, E, enc_free);
 }
