@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "canvas.h"
+#include "game_input.h"
 #include "sat/assist.h"
 #include "util.h"
 
@@ -26,18 +27,6 @@ typedef struct {
 
 void move_set(move *m, int idx, int val);
 void move_free(move *m);
-
-enum { INPUT_KEY, INPUT_MOUSE };
-enum { MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE };
-
-typedef struct {
-    int kind;   /* INPUT_KEY or INPUT_MOUSE */
-    int key;    /* curses key code (KEY_UP, ...) or a character; 10 is Enter */
-    int button; /* mouse: 1 left, 3 right */
-    int action; /* MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE */
-    int target; /* canvas owner under the mouse, -1 for none */
-    int y, x;   /* mouse position inside the board canvas */
-} input_event;
 
 typedef enum {
     INPUT_IGNORED, /* not a key for this family */

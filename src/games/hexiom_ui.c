@@ -2,7 +2,6 @@
  * three geometries, met tiles quiet and impossible ones in the error
  * colour, a legend on what pins mean, cursor moves over the slots (never
  * a hole), picking up and dropping tiles by key or mouse, and pins. */
-#include "keys.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,25 +363,25 @@ static input_result key_input(const hexiom_puzzle *h, hexiom_ui *ui, const int *
 {
     int dir = -1;
     switch (key) {
-    case KEY_LEFT: case 'a': dir = DIR_W; break;
-    case KEY_RIGHT: case 'l': case 'd': dir = DIR_E; break;
+    case GAME_KEY_LEFT: case 'a': dir = DIR_W; break;
+    case GAME_KEY_RIGHT: case 'd': dir = DIR_E; break;
     case 'w': dir = DIR_NW; break;
     case 'e': dir = DIR_NE; break;
     case 'z': dir = DIR_SW; break;
     case 'x': dir = DIR_SE; break;
-    case KEY_UP: case 'k': {
+    case GAME_KEY_UP: {
         int to = vertical(h, ui, true);
         if (to >= 0)
             ui->cursor = to;
         return INPUT_UI;
     }
-    case KEY_DOWN: case 'j': {
+    case GAME_KEY_DOWN: {
         int to = vertical(h, ui, false);
         if (to >= 0)
             ui->cursor = to;
         return INPUT_UI;
     }
-    case '\n': case '\r': case KEY_ENTER:
+    case GAME_KEY_SELECT:
         return pick_or_drop(h, ui, state, ui->cursor, out);
     case ' ':
         return toggle_pin(h, state, ui->cursor, out);
@@ -408,14 +407,14 @@ static input_result mouse_input(const hexiom_puzzle *h, hexiom_ui *ui, const int
                                 const input_event *ev, move *out)
 {
     int c = ev->target >= 0 && ev->target < h->ncells && !h->hole[ev->target] ? ev->target : -1;
-    if (ev->button == 3) {
+    if (ev->button == GAME_MOUSE_RIGHT) {
         if (ev->action != MOUSE_PRESS || c < 0)
             return INPUT_IGNORED;
         ui->cursor = c;
         ui->want_u = unit_u(h, c);
         return toggle_pin(h, state, c, out);
     }
-    if (ev->button != 1)
+    if (ev->button != GAME_MOUSE_LEFT)
         return INPUT_IGNORED;
     if (c >= 0) {
         ui->cursor = c;

@@ -2,7 +2,6 @@
  * tile's three coloured bands drawn as lines through it, the lattice only
  * round placed tiles, a tray of unplaced tiles, panning, and the keys and
  * mouse clicks that place, turn, move and lift tiles. */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +36,7 @@ typedef struct {
 } tantrix_ui;
 
 const char *const tantrix_help[] = {
-    "Arrows          move on the board (or along the tray)",
+    "arrows, j k l   move on the board (or along the tray)",
     "Tab             switch between the board and the tray",
     "Enter, Space    take a tile from the tray or the board; again: put it down",
     "[ ] or z x      turn the tile in hand or under the cursor (left / right)",
@@ -507,10 +506,10 @@ static void step_cursor(tantrix_ui *ui, int key)
     int dir = -1;
     bool odd = (ui->cq % 2 + 2) % 2 == 1;
     switch (key) {
-    case KEY_UP: dir = 0; break;
-    case KEY_DOWN: dir = 3; break;
-    case KEY_RIGHT: dir = odd ? 1 : 2; break;
-    case KEY_LEFT: dir = odd ? 5 : 4; break;
+    case GAME_KEY_UP: dir = 0; break;
+    case GAME_KEY_DOWN: dir = 3; break;
+    case GAME_KEY_RIGHT: dir = odd ? 1 : 2; break;
+    case GAME_KEY_LEFT: dir = odd ? 5 : 4; break;
     default: return;
     }
     int q = ui->cq + HEX_DQ[dir], r = ui->cr + HEX_DR[dir];
@@ -619,7 +618,7 @@ static input_result key_input(const tantrix_puzzle *t, tantrix_ui *ui, const int
     case ']': case 'x': return turn(t, ui, state, 1, out);
     case 'n': return cycle_tray(t, ui, state, 1);
     case 'b': return cycle_tray(t, ui, state, -1);
-    case 'd': case KEY_DC: case KEY_BACKSPACE: case 127: return to_tray(t, ui, state, out);
+    case 'd': case GAME_KEY_DELETE: return to_tray(t, ui, state, out);
     case 'm':
         centre_on_tiles(t, ui, state);
         return INPUT_UI;
@@ -629,26 +628,26 @@ static input_result key_input(const tantrix_puzzle *t, tantrix_ui *ui, const int
         int *tiles = xmalloc((size_t)t->n * sizeof *tiles);
         int m = tray_tiles(t, state, tiles);
         input_result res = INPUT_UI;
-        if (key == KEY_LEFT && ui->tray_pos > 0)
+        if (key == GAME_KEY_LEFT && ui->tray_pos > 0)
             ui->tray_pos--;
-        else if (key == KEY_RIGHT && ui->tray_pos < m - 1)
+        else if (key == GAME_KEY_RIGHT && ui->tray_pos < m - 1)
             ui->tray_pos++;
-        else if (key == KEY_UP)
+        else if (key == GAME_KEY_UP)
             ui->in_tray = false;
-        else if ((key == 10 || key == ' ' || key == KEY_ENTER) && m > 0) {
+        else if ((key == GAME_KEY_SELECT || key == ' ') && m > 0) {
             ui->held = tiles[ui->tray_pos < m ? ui->tray_pos : m - 1];
             ui->held_rot = 0;
             ui->in_tray = false;
-        } else if (key != KEY_LEFT && key != KEY_RIGHT && key != KEY_DOWN)
+        } else if (key != GAME_KEY_LEFT && key != GAME_KEY_RIGHT && key != GAME_KEY_DOWN)
             res = INPUT_IGNORED;
         free(tiles);
         return res;
     }
     switch (key) {
-    case KEY_UP: case KEY_DOWN: case KEY_LEFT: case KEY_RIGHT:
+    case GAME_KEY_UP: case GAME_KEY_DOWN: case GAME_KEY_LEFT: case GAME_KEY_RIGHT:
         step_cursor(ui, key);
         return INPUT_UI;
-    case 10: case ' ': case KEY_ENTER:
+    case GAME_KEY_SELECT: case ' ':
         return take_or_place(t, ui, state, out);
     default:
         return INPUT_IGNORED;
@@ -661,7 +660,7 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
     int q = 0, r = 0;
     bool on_board = target_cell(ev->target, &q, &r);
     bool on_tray = ev->target >= 0 && ev->target < t->n;
-    if (ev->button == 3) {
+    if (ev->button == GAME_MOUSE_RIGHT) {
         if (ev->action != MOUSE_PRESS)
             return INPUT_IGNORED;
         if (on_board && !held_valid(t, ui)) {
@@ -671,7 +670,7 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
         }
         return turn(t, ui, state, 1, out);
     }
-    if (ev->button != 1)
+    if (ev->button != GAME_MOUSE_LEFT)
         return INPUT_IGNORED;
     if (ev->action == MOUSE_PRESS) {
         if (on_tray) {

@@ -1,7 +1,6 @@
 /* tents_ui.c: Tents in the terminal: geometry choice, drawing the board
  * into the canvas (clue states, touching tents, overlays), and what keys
  * and mouse clicks mean (as in Simon Tatham's Tents). */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,7 +204,7 @@ static void draw_clue(canvas *cv, int y, int x_right, int value, role r, unsigne
  * they share a row or a column (-1 when not). */
 static bool drag_span(const tents_puzzle *t, const tents_ui *u, int *a, int *b, int *step)
 {
-    if (u->press_button != 3 || u->press_cell < 0 || u->drag_cell < 0 || u->drag_cell == u->press_cell)
+    if (u->press_button != GAME_MOUSE_RIGHT || u->press_cell < 0 || u->drag_cell < 0 || u->drag_cell == u->press_cell)
         return false;
     int p = u->press_cell, q = u->drag_cell;
     if (p / t->w == q / t->w)
@@ -333,11 +332,11 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
     if (ev->kind == INPUT_KEY) {
         int dx = 0, dy = 0;
         switch (ev->key) {
-        case KEY_LEFT: case 'h': dx = -1; break;
-        case KEY_RIGHT: case 'l': dx = 1; break;
-        case KEY_UP: case 'k': dy = -1; break;
-        case KEY_DOWN: case 'j': dy = 1; break;
-        case 10:
+        case GAME_KEY_LEFT: dx = -1; break;
+        case GAME_KEY_RIGHT: dx = 1; break;
+        case GAME_KEY_UP: dy = -1; break;
+        case GAME_KEY_DOWN: dy = 1; break;
+        case GAME_KEY_SELECT:
             return toggle(t, state, u->cy * w + u->cx, TENTS_TENT, out) ? INPUT_MOVE : INPUT_IGNORED;
         case ' ':
             return toggle(t, state, u->cy * w + u->cx, TENTS_GRASS, out) ? INPUT_MOVE : INPUT_IGNORED;
@@ -378,8 +377,8 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
                 move_set(out, c, TENTS_GRASS);
         res = out->idx.n ? INPUT_MOVE : INPUT_UI;
     } else if (u->press_cell >= 0 && u->press_cell == u->drag_cell) {
-        int want = u->press_button == 3 ? TENTS_GRASS : TENTS_TENT;
-        if (u->press_button == 1 || u->press_button == 3)
+        int want = u->press_button == GAME_MOUSE_RIGHT ? TENTS_GRASS : TENTS_TENT;
+        if (u->press_button == GAME_MOUSE_LEFT || u->press_button == GAME_MOUSE_RIGHT)
             res = toggle(t, state, u->press_cell, want, out) ? INPUT_MOVE : INPUT_UI;
     }
     u->press_button = 0;

@@ -2,7 +2,6 @@
  * board on the left, the tray of unplaced tiles on the right; pick up and
  * drop with Enter or the mouse (click-click or drag), swap by dropping on
  * a placed tile, Shift+arrows shift the whole placed block. */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -387,20 +386,20 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
     if (ev->kind == INPUT_KEY) {
         int dx = 0, dy = 0;
         switch (ev->key) {
-        case KEY_LEFT: dx = -1; break;
-        case KEY_RIGHT: case 'l': dx = 1; break;
-        case KEY_UP: case 'k': dy = -1; break;
-        case KEY_DOWN: case 'j': dy = 1; break;
-        case KEY_SLEFT: return shift_block(t, state, -1, 0, out);
-        case KEY_SRIGHT: return shift_block(t, state, 1, 0, out);
-        case KEY_SR: return shift_block(t, state, 0, -1, out);
-        case KEY_SF: return shift_block(t, state, 0, 1, out);
+        case GAME_KEY_LEFT: dx = -1; break;
+        case GAME_KEY_RIGHT: dx = 1; break;
+        case GAME_KEY_UP: dy = -1; break;
+        case GAME_KEY_DOWN: dy = 1; break;
+        case GAME_KEY_LEFT | GAME_KEY_SHIFT: return shift_block(t, state, -1, 0, out);
+        case GAME_KEY_RIGHT | GAME_KEY_SHIFT: return shift_block(t, state, 1, 0, out);
+        case GAME_KEY_UP | GAME_KEY_SHIFT: return shift_block(t, state, 0, -1, out);
+        case GAME_KEY_DOWN | GAME_KEY_SHIFT: return shift_block(t, state, 0, 1, out);
         case '\t': case 'x':
             u->area = u->area == AREA_BOARD ? AREA_TRAY : AREA_BOARD;
             return INPUT_UI;
-        case 10: case KEY_ENTER:
+        case GAME_KEY_SELECT:
             return pick_or_drop(t, u, state, u->area, u->cy * n + u->cx, out);
-        case ' ': case KEY_BACKSPACE: case KEY_DC: case 127:
+        case ' ': case GAME_KEY_DELETE:
             if (u->area == AREA_BOARD && state[u->cy * n + u->cx] >= 0) {
                 u->held = -1;
                 move_set(out, u->cy * n + u->cx, -1);
@@ -437,7 +436,7 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
         u->area = area;
         u->cx = slot % n;
         u->cy = slot / n;
-        if (ev->button == 3) { /* right click: back to the tray */
+        if (ev->button == GAME_MOUSE_RIGHT) { /* right click: back to the tray */
             u->held = -1;
             if (area == AREA_BOARD && state[slot] >= 0) {
                 move_set(out, slot, -1);
@@ -451,7 +450,7 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
         return r;
     }
     /* release: the end of a drag drops the tile; a click keeps holding it */
-    if (ev->button == 3 || !u->dragging || u->held < 0)
+    if (ev->button == GAME_MOUSE_RIGHT || !u->dragging || u->held < 0)
         return INPUT_IGNORED;
     u->dragging = false;
     if (area == u->held_area && slot == u->held_slot)
@@ -500,7 +499,7 @@ const char *const tetravex_ui_help[] = {
     "Tab, x          switch between board and tray",
     "Enter           pick up a tile; again: drop it (on a tile: swap)",
     "Space, Del      send the tile under the cursor back to the tray",
-    "Shift+arrows    shift every placed tile one cell",
+    "Shift+arrows    shift every placed tile one cell (or H J K L)",
     "left click      pick up, then click where to drop (or drag)",
     "right click     send a placed tile back to the tray",
     NULL,

@@ -1,7 +1,6 @@
 /* tracks_ui.c: Train Tracks in the terminal: geometry, drawing pieces with
  * box-drawing lines (ASCII fallback), clue states, loops and branches in
  * the error colour, and what keys, clicks and drags mean. */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -445,7 +444,7 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
     for (int k = 0; k < u->path.n; k++) {
         int a = u->path.v[k];
         mark_entry(t, u, cv, a, MARK_SELECTED);
-        if (k + 1 < u->path.n && u->button == 1) {
+        if (k + 1 < u->path.n && u->button == GAME_MOUSE_LEFT) {
             int b = u->path.v[k + 1];
             int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
             int e = tracks_edge(t, a, dir);
@@ -508,14 +507,14 @@ static int key_dir(int key, bool *shifted)
 {
     *shifted = false;
     switch (key) {
-    case KEY_RIGHT: case 'l': return TRACKS_E;
-    case KEY_LEFT: return TRACKS_W;
-    case KEY_UP: case 'k': return TRACKS_N;
-    case KEY_DOWN: case 'j': return TRACKS_S;
-    case KEY_SRIGHT: case 'L': *shifted = true; return TRACKS_E;
-    case KEY_SLEFT: case 'H': *shifted = true; return TRACKS_W;
-    case KEY_SR: case 'K': *shifted = true; return TRACKS_N;
-    case KEY_SF: case 'J': *shifted = true; return TRACKS_S;
+    case GAME_KEY_RIGHT: return TRACKS_E;
+    case GAME_KEY_LEFT: return TRACKS_W;
+    case GAME_KEY_UP: return TRACKS_N;
+    case GAME_KEY_DOWN: return TRACKS_S;
+    case GAME_KEY_RIGHT | GAME_KEY_SHIFT: *shifted = true; return TRACKS_E;
+    case GAME_KEY_LEFT | GAME_KEY_SHIFT: *shifted = true; return TRACKS_W;
+    case GAME_KEY_UP | GAME_KEY_SHIFT: *shifted = true; return TRACKS_N;
+    case GAME_KEY_DOWN | GAME_KEY_SHIFT: *shifted = true; return TRACKS_S;
     default: return 0;
     }
 }
@@ -560,7 +559,7 @@ static void drag_move(const tracks_puzzle *t, const tracks_ui *u, const int *sta
     int mode = 0;
     for (int k = 0; k + 1 < u->path.n; k++) {
         int a = u->path.v[k], b = u->path.v[k + 1];
-        if (u->button == 3) {
+        if (u->button == GAME_MOUSE_RIGHT) {
             if (k == 0 && tmp[a] == TRACKS_BLANK && !tracks_piece(t, tmp, a))
                 set_entry(t, tmp, a, TRACKS_NONE, out);
             if (tmp[b] == TRACKS_BLANK && !tracks_piece(t, tmp, b))
@@ -616,7 +615,7 @@ static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state
         drag_move(t, u, state, out);
     } else if (ev->target >= 0 && ev->target == u->press_target) {
         int i = ev->target;
-        int want = u->button == 3 ? TRACKS_NONE : TRACKS_TRACK;
+        int want = u->button == GAME_MOUSE_RIGHT ? TRACKS_NONE : TRACKS_TRACK;
         set_entry(t, state, i, toggled(state[i], want), out);
     }
     u->button = 0;
@@ -656,7 +655,7 @@ input_result tracks_input(const void *pz, void *ui, const int *state, const inpu
         return INPUT_UI;
     }
     switch (ev->key) {
-    case 10:
+    case GAME_KEY_SELECT:
         return set_entry(t, state, c, toggled(state[c], TRACKS_TRACK), out) ? INPUT_MOVE : INPUT_IGNORED;
     case ' ':
         return set_entry(t, state, c, toggled(state[c], TRACKS_NONE), out) ? INPUT_MOVE : INPUT_IGNORED;

@@ -15,6 +15,7 @@
 
 #include "exit_status.h"
 #include "tui/app.h"
+#include "tui/keymap.h"
 #include "tui/term.h"
 #include "tui/tui.h"
 
@@ -221,7 +222,7 @@ static void key_event(app *s, int ch)
         break;
     default: break;
     }
-    input_event ev = {.kind = INPUT_KEY, .key = ch, .target = -1};
+    input_event ev = {.kind = INPUT_KEY, .key = keymap_game_key(ch), .target = -1};
     move m = {0};
     input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "board.h"
-#include "keys.h"
 
 #define FUZZ_MAX_EVENTS 3000
 
@@ -37,10 +36,13 @@ static const struct {
 };
 #define NPUZZLES ((int)(sizeof PUZZLES / sizeof PUZZLES[0]))
 
-/* Keys the families and the front end read, the rest left to raw bytes. */
+/* Keys the families read, as the player hands them over (tui/keymap.c),
+ * the rest left to raw bytes. */
 static const int KEYS[] = {
-    KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_SLEFT, KEY_SRIGHT, KEY_SF, KEY_SR,
-    KEY_ENTER, KEY_BACKSPACE, KEY_DC, KEY_BTAB, KEY_HOME, KEY_END, KEY_NPAGE, KEY_PPAGE,
+    GAME_KEY_UP, GAME_KEY_DOWN, GAME_KEY_LEFT, GAME_KEY_RIGHT,
+    GAME_KEY_UP | GAME_KEY_SHIFT, GAME_KEY_DOWN | GAME_KEY_SHIFT,
+    GAME_KEY_LEFT | GAME_KEY_SHIFT, GAME_KEY_RIGHT | GAME_KEY_SHIFT,
+    GAME_KEY_SELECT, GAME_KEY_DELETE, GAME_KEY_SELECT, GAME_KEY_DELETE, 'g', 'G', 'f', 'c',
     10, '\r', '\t', ' ', '-', '.', '[', ']', 27,
     'h', 'j', 'k', 'l', 'H', 'J', 'K', 'L', 'a', 'b', 'd', 'e', 'm', 'n', 'w', 'x', 'z',
     '0', '1', '2', '3', '4', '5', '6', '7',

@@ -14,7 +14,6 @@
 
 #include "board.h"
 #include "games/tents.h"
-#include "keys.h"
 #include "rng.h"
 #include "testlib.h"
 
@@ -513,17 +512,17 @@ static void input_keys_and_mouse(void)
     render_open(&r, ID, 40, 100, false);
     render_draw(&r, NULL);
     move m = {0};
-    CHECK(key(&r, KEY_LEFT, &m) == INPUT_IGNORED); /* already at the edge */
-    CHECK(key(&r, KEY_RIGHT, &m) == INPUT_UI);
-    CHECK(key(&r, 10, &m) == INPUT_MOVE && m.idx.n == 1 && m.idx.v[0] == 1 && m.val.v[0] == TENTS_TENT);
+    CHECK(key(&r, GAME_KEY_LEFT, &m) == INPUT_IGNORED); /* already at the edge */
+    CHECK(key(&r, GAME_KEY_RIGHT, &m) == INPUT_UI);
+    CHECK(key(&r, GAME_KEY_SELECT, &m) == INPUT_MOVE && m.idx.n == 1 && m.idx.v[0] == 1 && m.val.v[0] == TENTS_TENT);
     apply(&r, &m);
     CHECK(key(&r, ' ', &m) == INPUT_MOVE && m.val.v[0] == TENTS_BLANK); /* again: clears */
     apply(&r, &m);
     CHECK(key(&r, ' ', &m) == INPUT_MOVE && m.val.v[0] == TENTS_GRASS);
     apply(&r, &m);
-    CHECK(key(&r, 'l', &m) == INPUT_UI);
-    CHECK(key(&r, 10, &m) == INPUT_IGNORED && m.idx.n == 0); /* a tree */
-    CHECK(key(&r, 'j', &m) == INPUT_UI && key(&r, 'k', &m) == INPUT_UI);
+    CHECK(key(&r, GAME_KEY_RIGHT, &m) == INPUT_UI);
+    CHECK(key(&r, GAME_KEY_SELECT, &m) == INPUT_IGNORED && m.idx.n == 0); /* a tree */
+    CHECK(key(&r, GAME_KEY_DOWN, &m) == INPUT_UI && key(&r, GAME_KEY_UP, &m) == INPUT_UI);
     /* a left click on a blank places a tent; on it again clears */
     CHECK(mouse(&r, 1, MOUSE_PRESS, 12, &m) == INPUT_UI);
     CHECK(mouse(&r, 1, MOUSE_RELEASE, 12, &m) == INPUT_MOVE && m.val.v[0] == TENTS_TENT);

@@ -10,7 +10,6 @@
 #include "game.h"
 #include "games/hexiom.h"
 #include "games/hexiom_count.h"
-#include "keys.h"
 #include "puzzle_util.h"
 #include "testlib.h"
 
@@ -664,11 +663,11 @@ static void cursor_and_moves(void)
         CHECK(cursor_cell(p, ui, state) == centre);
     }
     /* up, up, down, down returns along the same column */
-    key(p, ui, state, KEY_UP);
-    key(p, ui, state, KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
     CHECK(h->row[cursor_cell(p, ui, state)] == 0);
-    key(p, ui, state, KEY_DOWN);
-    key(p, ui, state, KEY_DOWN);
+    key(p, ui, state, GAME_KEY_DOWN);
+    key(p, ui, state, GAME_KEY_DOWN);
     CHECK(cursor_cell(p, ui, state) == centre);
     /* 'h' belongs to the front end (hint) */
     CHECK(key(p, ui, state, 'h') == INPUT_IGNORED);
@@ -695,7 +694,7 @@ static void cursor_and_moves(void)
     CHECK(mouse(p, ui, state, 3, MOUSE_PRESS, from) == INPUT_MOVE); /* right click unpins */
     CHECK(state[h->ncells + from] == 0);
     CHECK(cursor_cell(p, ui, state) == from);
-    CHECK(key(p, ui, state, 10) == INPUT_UI);
+    CHECK(key(p, ui, state, GAME_KEY_SELECT) == INPUT_UI);
     mouse(p, ui, state, 3, MOUSE_RELEASE, to); /* moves the cursor only on press */
     CHECK(key(p, ui, state, ' ') == INPUT_MOVE); /* Space pins the slot */
     CHECK(state[h->ncells + from] == 1);
@@ -726,17 +725,17 @@ static void cursor_skips_holes(void)
     int *state = start_state(p);
     int centre = hexiom_cell_at(h, 0, 0);
     CHECK(cursor_cell(p, ui, state) == centre);
-    key(p, ui, state, KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
     int c1 = cursor_cell(p, ui, state);
     char name[64];
     hexiom_cell_name(h, c1, name, sizeof name);
     /* row 2 starts with a hole: the 0 is its first drawn slot */
     CHECK_MSG(strcmp(name, "row 2, slot 1") == 0, "%s", name);
-    key(p, ui, state, KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
     int c2 = cursor_cell(p, ui, state);
     hexiom_cell_name(h, c2, name, sizeof name);
     CHECK_MSG(h->row[c2] == 0 && strcmp(name, "row 1, slot 1") == 0, "%s", name);
-    static const int KEYS[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'w', 'e', 'a', 'd', 'z', 'x'};
+    static const int KEYS[] = {GAME_KEY_UP, GAME_KEY_DOWN, GAME_KEY_LEFT, GAME_KEY_RIGHT, 'w', 'e', 'a', 'd', 'z', 'x'};
     for (int c = 0; c < h->ncells; c++) {
         if (h->hole[c])
             continue;

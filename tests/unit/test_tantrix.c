@@ -11,7 +11,6 @@
 #include "games/tantrix.h"
 #include "grade.h"
 #include "hexgrid.h"
-#include "keys.h"
 #include "puzzle_util.h"
 #include "testlib.h"
 
@@ -519,12 +518,12 @@ static void board_drawing_and_keys(void)
     CHECK(strstr(text, "\\_____/") != NULL);
     free(text);
     /* take tile 1 from the tray, put it down, turn it, move and lift it */
-    CHECK(key(p, ui, state, 10) == INPUT_UI);
-    CHECK(key(p, ui, state, 10) == INPUT_MOVE);
+    CHECK(key(p, ui, state, GAME_KEY_SELECT) == INPUT_UI);
+    CHECK(key(p, ui, state, GAME_KEY_SELECT) == INPUT_MOVE);
     CHECK(state[0] == 0 && state[1] == 0 && state[2] == 0);
     CHECK(key(p, ui, state, ']') == INPUT_MOVE && state[0] == 1);
     CHECK(key(p, ui, state, 'z') == INPUT_MOVE && state[0] == 0);
-    CHECK(key(p, ui, state, KEY_DOWN) == INPUT_UI);
+    CHECK(key(p, ui, state, GAME_KEY_DOWN) == INPUT_UI);
     CHECK(key(p, ui, state, 'n') == INPUT_UI);          /* tile 2 in hand */
     CHECK(key(p, ui, state, 'x') == INPUT_UI);          /* turned in hand */
     CHECK(key(p, ui, state, ' ') == INPUT_MOVE);
@@ -655,7 +654,7 @@ static void given_tiles_are_placed_and_locked(void)
     moves += key(p, ui, state, ']') == INPUT_MOVE;
     moves += key(p, ui, state, 'd') == INPUT_MOVE;
     key(p, ui, state, ' ');
-    moves += key(p, ui, state, KEY_DOWN) == INPUT_MOVE;
+    moves += key(p, ui, state, GAME_KEY_DOWN) == INPUT_MOVE;
     moves += key(p, ui, state, ' ') == INPUT_MOVE;
     CHECK_MSG(moves == 0 && memcmp(before, state, (size_t)p->nstate * sizeof *state) == 0,
               "a given tile moved (%d moves)", moves);

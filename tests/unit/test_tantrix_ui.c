@@ -7,7 +7,6 @@
 
 #include "game.h"
 #include "games/tantrix.h"
-#include "keys.h"
 #include "testlib.h"
 #include "ui_fixture.h"
 
@@ -154,7 +153,7 @@ static void test_held_tile_keeps_colours(void)
     fixture fx;
     if (!setup(&fx, false))
         return;
-    key(&fx, 10); /* take tile 1 from the tray: in hand at the cursor (0,0) */
+    key(&fx, GAME_KEY_SELECT); /* take tile 1 from the tray: in hand at the cursor (0,0) */
     draw(&fx);
     check_bands(&fx, 0, 0, false);
     for (int dy = 1; dy <= 3; dy++)

@@ -5,7 +5,6 @@
  * that agree with the solution, the search complete (its "none" agrees
  * with CaDiCaL's) and moves from the board UI. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
-#include "keys.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -442,11 +441,11 @@ static void ui_moves(void)
     /* cursor starts on the board; Tab to the tray, Enter picks tile 0 */
     ev.key = '\t';
     CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_UI);
-    ev.key = 10;
+    ev.key = GAME_KEY_SELECT;
     CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_UI);
     ev.key = '\t';
     f->input(p->data, ui, state, &ev, &m);
-    ev.key = 10; /* drop on board cell 0 */
+    ev.key = GAME_KEY_SELECT; /* drop on board cell 0 */
     CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 1 && m.idx.v[0] == 0 && m.val.v[0] == 0);
     state[0] = 0;
@@ -460,7 +459,7 @@ static void ui_moves(void)
     free(txt);
     canvas_free(&cv);
     /* Shift+Right moves the block one cell */
-    ev.key = KEY_SRIGHT;
+    ev.key = GAME_KEY_RIGHT | GAME_KEY_SHIFT;
     CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 2);
     move_free(&m);

@@ -6,7 +6,6 @@
 
 #include "game.h"
 #include "games/tracks.h"
-#include "keys.h"
 #include "testlib.h"
 #include "ui_fixture.h"
 
@@ -89,40 +88,40 @@ static void keys_lay_the_answer(void)
     redraw(&fx);
     /* the cursor starts on the entrance; shifted arrows and H J K L lay
      * track to the next cell and follow it */
-    CHECK(key(&fx, KEY_SF) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     int cells = tracks_cells(fx.t);
     CHECK(fx.u.state[cells + tracks_edge(fx.t, 0, TRACKS_S)] == TRACKS_TRACK);
-    CHECK(key(&fx, 'L') == INPUT_MOVE);
-    CHECK(key(&fx, KEY_SRIGHT) == INPUT_MOVE);
-    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_RIGHT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_RIGHT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(!solved(&fx));
-    CHECK(key(&fx, 'H') == INPUT_MOVE);
-    CHECK(key(&fx, KEY_SLEFT) == INPUT_MOVE);
-    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_LEFT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_LEFT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(solved(&fx));
     /* again over the last edge lifts it */
-    CHECK(key(&fx, 'K') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_UP | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(!solved(&fx));
-    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(solved(&fx));
     /* plain arrows only move; Space marks no track; the checker rejects a
      * no-track mark on the track */
-    CHECK(key(&fx, KEY_UP) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_UP) == INPUT_UI);
     CHECK(key(&fx, ' ') == INPUT_IGNORED); /* the track passes: refused */
-    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
-    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
-    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_RIGHT) == INPUT_UI);
     CHECK(key(&fx, ' ') == INPUT_MOVE);
     CHECK(fx.u.state[2 * 4 + 3] == TRACKS_NONE);
     CHECK(solved(&fx));
-    CHECK(key(&fx, 10) == INPUT_MOVE); /* Enter: a track mark there */
+    CHECK(key(&fx, GAME_KEY_SELECT) == INPUT_MOVE); /* Enter: a track mark there */
     CHECK(fx.u.state[2 * 4 + 3] == TRACKS_TRACK);
     CHECK(!solved(&fx));
-    CHECK(key(&fx, 10) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_SELECT) == INPUT_MOVE);
     CHECK(fx.u.state[2 * 4 + 3] == TRACKS_BLANK);
     /* x then a direction: no track across that edge */
     CHECK(key(&fx, 'x') == INPUT_UI);
-    CHECK(key(&fx, KEY_UP) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_UP) == INPUT_MOVE);
     CHECK(fx.u.state[cells + tracks_edge(fx.t, 2 * 4 + 3, TRACKS_N)] == TRACKS_NONE);
     teardown(&fx);
 }
