@@ -53,6 +53,23 @@ typedef struct {
     unsigned long seed;
 } gen_options;
 
+/* The player's hooks, in one table a family fills or leaves out. */
+typedef struct game_ui {
+    void *(*create)(const void *pz);
+    void (*free)(void *ui);
+    /* Chooses a geometry that fits in rows x cols (ascii: ASCII glyphs)
+     * and reports the canvas size it needs; false when even the smallest
+     * geometry does not fit (needs: the smallest size that would). */
+    bool (*layout)(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                   int *need_cols);
+    void (*draw)(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
+    input_result (*input)(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
+    /* Distance of a fact from the cursor: hints prefer near facts. */
+    int (*fact_distance)(const void *pz, const void *ui, int fact);
+    /* Key help lines for the family's own keys, NULL-terminated. */
+    const char *const *help;
+} game_ui;
+
 typedef struct game_family {
     const char *name;      /* "tents": --game NAME, save files */
     const char *title;     /* "Tents": menus and status line */
@@ -94,20 +111,8 @@ typedef struct game_family {
     /* A new puzzle text with exactly one solution (NULL: not offered). */
     bool (*generate)(const gen_options *opt, strbuf *out, diag *err);
 
-    /* --- TUI hooks --- */
-    void *(*ui_create)(const void *pz);
-    void (*ui_free)(void *ui);
-    /* Chooses a geometry that fits in rows x cols (ascii: ASCII glyphs)
-     * and reports the canvas size it needs; false when even the smallest
-     * geometry does not fit (needs: the smallest size that would). */
-    bool (*layout)(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols);
-    void (*draw)(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-    input_result (*input)(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
-    /* Distance of a fact from the cursor: hints prefer near facts. */
-    int (*fact_distance)(const void *pz, const void *ui, int fact);
-    /* Key help lines for the family's own keys, NULL-terminated. */
-    const char *const *help;
+    /* Optional (NULL: batch commands only): the player's hooks. */
+    const struct game_ui *ui;
 
     /* Optional (NULL: any state is accepted): is this a board the player
      * could have made (values in range, givens kept)?  Saves are checked

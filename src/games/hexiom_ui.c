@@ -31,7 +31,7 @@ typedef struct {
  * clockwise") as they lie on this row-by-row (pointy) screen layout. */
 enum { DIR_NW = 0, DIR_NE = 1, DIR_E = 2, DIR_SE = 3, DIR_SW = 4, DIR_W = 5 };
 
-const char *const hexiom_help[] = {
+static const char *const ui_help[] = {
     "Left Right, l   move along the row",
     "Up Down, k j    move up or down (zigzag in a column)",
     "w e             to the upper-left / upper-right neighbour",
@@ -83,7 +83,7 @@ static int first_slot(const hexiom_puzzle *h)
     return best;
 }
 
-void *hexiom_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = xcalloc(1, sizeof *ui);
@@ -94,8 +94,8 @@ void *hexiom_ui_create(const void *pz)
     return ui;
 }
 
-void hexiom_ui_free(void *ui) { free(ui); }
-
+static void ui_free(void *ui) { free(ui); }
+                    
 /* The legend under the board says what pins are for (the issue: "every
  * mark still leads to a solution" on a wrong board, since only pinned
  * slots are marks); one line per geometry's markers. */
@@ -105,8 +105,8 @@ static const char *legend(int g)
                              : "<3> pinned, [3] locked: only these count for check (c) and hint (h)";
 }
 
-bool hexiom_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols)
+static bool ui_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = uip;
@@ -207,7 +207,7 @@ static bool tile_wrong(const hexiom_puzzle *h, const int *state, int c, int val)
     return fixed > val || possible < val;
 }
 
-void hexiom_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
 {
     const hexiom_puzzle *h = pz;
     const hexiom_ui *ui = uip;
@@ -441,7 +441,7 @@ static input_result mouse_input(const hexiom_puzzle *h, hexiom_ui *ui, const int
     }
 }
 
-input_result hexiom_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
+static input_result ui_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = uip;
@@ -452,7 +452,7 @@ input_result hexiom_input(const void *pz, void *uip, const int *state, const inp
     return key_input(h, ui, state, ev->key, out);
 }
 
-int hexiom_fact_distance(const void *pz, const void *uip, int fact)
+static int ui_fact_distance(const void *pz, const void *uip, int fact)
 {
     const hexiom_puzzle *h = pz;
     const hexiom_ui *ui = uip;
@@ -461,3 +461,13 @@ int hexiom_fact_distance(const void *pz, const void *uip, int fact)
     int c = h->cell_of_slot[fact / HEXIOM_FACTS_PER_SLOT];
     return hex_distance(h->q[c], h->r[c], h->q[ui->cursor], h->r[ui->cursor]);
 }
+
+const game_ui hexiom_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
+};

@@ -105,14 +105,7 @@ void tantrix_to_frame(const tantrix_frame *f, int bq, int br, int brot, int *q, 
 bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fact, int *tile, int *q,
                         int *r, int *rot);
 
-/* TUI hooks (tantrix_ui.c). */
-void *tantrix_ui_create(const void *pz);
-void tantrix_ui_free(void *ui);
-bool tantrix_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                    int *need_cols);
-void tantrix_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result tantrix_input(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
-int tantrix_fact_distance(const void *pz, const void *ui, int fact);
-extern const char *const tantrix_help[];
+/* The player's hooks (tantrix_ui.c). */
+extern const game_ui tantrix_ui_hooks;
 
 #endif

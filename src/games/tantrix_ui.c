@@ -35,7 +35,7 @@ typedef struct {
     int drag_from;    /* mouse: tile pressed on the board, -1 none */
 } tantrix_ui;
 
-const char *const tantrix_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move on the board (or along the tray)",
     "Tab             switch between the board and the tray",
     "Enter, Space    take a tile from the tray or the board; again: put it down",
@@ -91,7 +91,7 @@ static void follow_cursor(tantrix_ui *ui)
     }
 }
 
-void *tantrix_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     (void)pz;
     tantrix_ui *ui = xcalloc(1, sizeof *ui);
@@ -103,10 +103,10 @@ void *tantrix_ui_create(const void *pz)
     return ui;
 }
 
-void tantrix_ui_free(void *ui) { free(ui); }
-
-bool tantrix_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
-                    int *need_cols)
+static void ui_free(void *ui) { free(ui); }
+                    
+static bool ui_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     (void)pz;
     (void)ascii; /* every glyph is ASCII already */
@@ -487,7 +487,7 @@ static void draw_tray(const tantrix_puzzle *t, const tantrix_ui *ui, const int *
     free(tiles);
 }
 
-void tantrix_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
 {
     const tantrix_puzzle *t = pz;
     const tantrix_ui *ui = uip;
@@ -715,7 +715,7 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
     return INPUT_UI;
 }
 
-input_result tantrix_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
+static input_result ui_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
 {
     const tantrix_puzzle *t = pz;
     tantrix_ui *ui = uip;
@@ -726,7 +726,7 @@ input_result tantrix_input(const void *pz, void *uip, const int *state, const in
     return key_input(t, ui, state, ev->key, out);
 }
 
-int tantrix_fact_distance(const void *pz, const void *uip, int fact)
+static int ui_fact_distance(const void *pz, const void *uip, int fact)
 {
     const tantrix_puzzle *t = pz;
     const tantrix_ui *ui = uip;
@@ -735,3 +735,13 @@ int tantrix_fact_distance(const void *pz, const void *uip, int fact)
         return 1 << 20;
     return hex_distance(q, r, ui->cq, ui->cr);
 }
+
+const game_ui tantrix_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
+};

@@ -41,7 +41,7 @@ static int digits(int v)
     return d;
 }
 
-void *tents_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     const tents_puzzle *t = pz;
     tents_ui *u = xcalloc(1, sizeof *u);
@@ -56,7 +56,7 @@ void *tents_ui_create(const void *pz)
     return u;
 }
 
-void tents_ui_free(void *ui)
+static void ui_free(void *ui)
 {
     free(ui);
 }
@@ -83,8 +83,8 @@ static void geom_size(const tents_puzzle *t, const tents_ui *u, tents_geom g, in
     }
 }
 
-bool tents_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                     int *need_cols)
+static bool ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const tents_puzzle *t = pz;
     tents_ui *u = ui;
@@ -218,7 +218,7 @@ static bool drag_span(const tents_puzzle *t, const tents_ui *u, int *a, int *b, 
     return true;
 }
 
-void tents_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
 {
     const tents_puzzle *t = pz;
     const tents_ui *u = ui;
@@ -323,8 +323,8 @@ static bool toggle(const tents_puzzle *t, const int *state, int c, int want, mov
     return true;
 }
 
-input_result tents_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                            move *out)
+static input_result ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                             move *out)
 {
     const tents_puzzle *t = pz;
     tents_ui *u = ui;
@@ -386,7 +386,7 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
     return res;
 }
 
-int tents_ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, int fact)
 {
     const tents_puzzle *t = pz;
     const tents_ui *u = ui;
@@ -430,7 +430,7 @@ bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, c
     return true;
 }
 
-const char *const tents_ui_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move the cursor",
     "Enter           tent (on a marked cell: clear)",
     "Space           grass, no tent here (again: clear)",
@@ -438,4 +438,14 @@ const char *const tents_ui_help[] = {
     "right click     grass; on a marked cell: clear",
     "right drag      grass on the blank cells of a row or column",
     NULL,
+};
+
+const game_ui tents_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
 };

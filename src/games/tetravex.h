@@ -51,15 +51,9 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a);
 int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
                        assist_solution_fn add, void *add_ctx);
 
-void *tetravex_ui_create(const void *pz);
-void tetravex_ui_free(void *ui);
-bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                        int *need_cols);
-void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                               move *out);
-int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact);
 bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n);
-extern const char *const tetravex_ui_help[];
+
+/* The player's hooks (tetravex_ui.c). */
+extern const game_ui tetravex_ui_hooks;
 
 #endif

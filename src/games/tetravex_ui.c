@@ -32,7 +32,7 @@ typedef struct {
     bool dragging;            /* mouse button down on the held tile */
 } tv_ui;
 
-void *tetravex_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     tv_ui *u = xcalloc(1, sizeof *u);
     u->g = GEOMS[0];
@@ -40,8 +40,8 @@ void *tetravex_ui_create(const void *pz)
     return u;
 }
 
-void tetravex_ui_free(void *ui) { free(ui); }
-
+static void ui_free(void *ui) { free(ui); }
+                    
 static int grid_cols(const tetravex_puzzle *t, tv_geom g) { return t->n * g.px + 1; }
 
 static void size_of(const tetravex_puzzle *t, tv_geom g, int *rows, int *cols)
@@ -50,8 +50,8 @@ static void size_of(const tetravex_puzzle *t, tv_geom g, int *rows, int *cols)
     *cols = 2 * grid_cols(t, g) + GAP;
 }
 
-bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                        int *need_cols)
+static bool ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const tetravex_puzzle *t = pz;
     tv_ui *u = ui;
@@ -210,7 +210,7 @@ static bool hold_valid(const tetravex_puzzle *t, const tv_ui *u, const int *stat
     return true;
 }
 
-void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
 {
     const tetravex_puzzle *t = pz;
     const tv_ui *u = ui;
@@ -375,8 +375,8 @@ static input_result shift_block(const tetravex_puzzle *t, const int *state, int 
     return INPUT_MOVE;
 }
 
-input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                               move *out)
+static input_result ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                             move *out)
 {
     const tetravex_puzzle *t = pz;
     tv_ui *u = ui;
@@ -461,7 +461,7 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
     return drop(t, u, state, area, slot, out);
 }
 
-int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, int fact)
 {
     const tetravex_puzzle *t = pz;
     const tv_ui *u = ui;
@@ -494,7 +494,7 @@ bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
     return ok;
 }
 
-const char *const tetravex_ui_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move (right from the board walks into the tray)",
     "Tab, x          switch between board and tray",
     "Enter           pick up a tile; again: drop it (on a tile: swap)",
@@ -503,4 +503,14 @@ const char *const tetravex_ui_help[] = {
     "left click      pick up, then click where to drop (or drag)",
     "right click     send a placed tile back to the tray",
     NULL,
+};
+
+const game_ui tetravex_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
 };

@@ -37,7 +37,7 @@ static int digits(int v)
     return d;
 }
 
-void *tracks_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     const tracks_puzzle *t = pz;
     tracks_ui *u = xcalloc(1, sizeof *u);
@@ -55,7 +55,7 @@ void *tracks_ui_create(const void *pz)
     return u;
 }
 
-void tracks_ui_free(void *ui)
+static void ui_free(void *ui)
 {
     tracks_ui *u = ui;
     if (u)
@@ -82,8 +82,8 @@ static void geometry(const tracks_puzzle *t, tracks_ui *u, bool big, int *rows, 
     *rows = frame_b + 2;
 }
 
-bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols)
+static bool ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const tracks_puzzle *t = pz;
     tracks_ui *u = ui;
@@ -349,7 +349,7 @@ static void draw_col_clue(const tracks_puzzle *t, const tracks_ui *u, canvas *cv
     }
 }
 
-void tracks_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
 {
     const tracks_puzzle *t = pz;
     const tracks_ui *u = ui;
@@ -624,8 +624,8 @@ static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state
     return out->idx.n ? INPUT_MOVE : INPUT_UI;
 }
 
-input_result tracks_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                          move *out)
+static input_result ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                             move *out)
 {
     const tracks_puzzle *t = pz;
     tracks_ui *u = ui;
@@ -666,7 +666,7 @@ input_result tracks_input(const void *pz, void *ui, const int *state, const inpu
     }
 }
 
-int tracks_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, int fact)
 {
     const tracks_puzzle *t = pz;
     const tracks_ui *u = ui;
@@ -745,7 +745,7 @@ bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, 
     return true;
 }
 
-const char *const tracks_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move the cursor",
     "Shift+arrows    lay track to the next cell (again: lift it)",
     "H J K L         the same, by letter",
@@ -756,4 +756,14 @@ const char *const tracks_help[] = {
     "left click      a cell: track mark; an edge: track",
     "right click     no track (cell or edge); right drag: cells",
     NULL,
+};
+
+const game_ui tracks_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
 };

@@ -154,7 +154,7 @@ static void mouse_event(app *s)
     ev.x = me.x - s->cv_x;
     ev.target = canvas_owner(&s->cv, ev.y, ev.x);
     move m = {0};
-    input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
+    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
         apply_move(s, &m);
     else if (r == INPUT_UI)
@@ -224,7 +224,7 @@ static void key_event(app *s, int ch)
     }
     input_event ev = {.kind = INPUT_KEY, .key = keymap_game_key(ch), .target = -1};
     move m = {0};
-    input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
+    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
         apply_move(s, &m);
     else if (r == INPUT_UI)
@@ -235,7 +235,7 @@ static void key_event(app *s, int ch)
 /* Plays one game until q or a signal; the board is saved on the way out. */
 static void play(app *s)
 {
-    s->ui = s->f->ui_create(s->b->pz->data);
+    s->ui = s->f->ui->create(s->b->pz->data);
     /* set before the worker starts: it may be the one to run out */
     playing = s;
     out_of_memory_hook(save_before_out_of_memory);
@@ -265,7 +265,7 @@ static void play(app *s)
     quit_note[0] = 0;
     save_now(s);
     playing = NULL;
-    s->f->ui_free(s->ui);
+    s->f->ui->free(s->ui);
     s->ui = NULL;
 }
 
@@ -379,7 +379,7 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
     puzzle *pz = puzzle_load(arg, opt->game, err);
     if (!pz)
         return NULL;
-    if (!pz->family->ui_create || !pz->family->layout || !pz->family->draw || !pz->family->input) {
+    if (!pz->family->ui) {
         diag_set(err, 0, 0, "%s cannot be played in the terminal yet (try --solve)", pz->family->title);
         puzzle_free(pz);
         return NULL;

@@ -35,7 +35,7 @@ void screen_layout(app *s)
     int nr = 0, nc = 0;
     canvas_free(&s->cv);
     s->fits = avail_rows > 0 &&
-              s->f->layout(s->b->pz->data, s->ui, avail_rows, avail_cols, s->ascii, &nr, &nc);
+              s->f->ui->layout(s->b->pz->data, s->ui, avail_rows, avail_cols, s->ascii, &nr, &nc);
     if (!s->fits) {
         s->need_rows = nr + 1 + APP_MSG_LINES;
         s->need_cols = nc;
@@ -139,7 +139,7 @@ static void draw_board(app *s)
         .explain_facts = s->efacts.v, .nexplain_facts = s->efacts.n,
     };
     canvas_clear(&s->cv);
-    s->f->draw(s->b->pz->data, s->ui, s->b->state, &v, &s->cv);
+    s->f->ui->draw(s->b->pz->data, s->ui, s->b->state, &v, &s->cv);
     bool flash = s->flash_until > term_now();
     for (int y = 0; y < s->cv.rows; y++)
         for (int x = 0; x < s->cv.cols; x++) {
@@ -170,7 +170,7 @@ static const char *const APP_HELP[] = {
 static void draw_help(app *s)
 {
     int n = 0, wmax = 0;
-    const char *const *fam = s->f->help;
+    const char *const *fam = s->f->ui->help;
     for (int i = 0; APP_HELP[i]; i++, n++)
         if ((int)strlen(APP_HELP[i]) > wmax)
             wmax = (int)strlen(APP_HELP[i]);

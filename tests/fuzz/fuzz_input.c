@@ -68,7 +68,7 @@ typedef struct {
 static void relayout(player *p, int rows, int cols)
 {
     int nr = 0, nc = 0;
-    p->fits = p->f->layout(p->b->pz->data, p->ui, rows, cols, p->ascii, &nr, &nc);
+    p->fits = p->f->ui->layout(p->b->pz->data, p->ui, rows, cols, p->ascii, &nr, &nc);
     canvas_free(&p->cv);
     memset(&p->cv, 0, sizeof p->cv);
     if (p->fits) {
@@ -83,7 +83,7 @@ static void draw(player *p)
         return;
     view v = {0};
     canvas_clear(&p->cv);
-    p->f->draw(p->b->pz->data, p->ui, p->b->state, &v, &p->cv);
+    p->f->ui->draw(p->b->pz->data, p->ui, p->b->state, &v, &p->cv);
 }
 
 /* The board must be one the save loader accepts. */
@@ -117,7 +117,7 @@ static void check_save(const player *p)
 static bool send_event(player *p, const input_event *ev)
 {
     move m = {0};
-    input_result r = p->f->input(p->b->pz->data, p->ui, p->b->state, ev, &m);
+    input_result r = p->f->ui->input(p->b->pz->data, p->ui, p->b->state, ev, &m);
     contract(r == INPUT_IGNORED || r == INPUT_UI || r == INPUT_MOVE, "an unknown input result");
     if (r == INPUT_MOVE) {
         contract(m.idx.n == m.val.n, "a move with more places than values");
@@ -179,14 +179,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "fuzz_input: puzzle %d: %d:%d: %s\n", which, err.line, err.col, err.msg);
     contract(pz != NULL, "a built-in puzzle does not parse");
     player p = {.f = pz->family, .b = board_create(pz), .ascii = data[2] & 1};
-    p.ui = p.f->ui_create(pz->data);
+    p.ui = p.f->ui->create(pz->data);
     relayout(&p, 10 + data[1] % 50, 30 + (data[2] >> 1) % 130);
     draw(&p);
     for (size_t i = 3; i + 4 <= size; i += 4)
         run_event(&p, data + i);
     check_board(&p);
     check_save(&p);
-    p.f->ui_free(p.ui);
+    p.f->ui->free(p.ui);
     canvas_free(&p.cv);
     board_free(p.b);
     return 0;

@@ -357,24 +357,24 @@ static void render_open(render *r, const char *id, int rows, int cols, bool asci
 {
     r->p = load(id);
     r->t = r->p->data;
-    r->ui = r->p->family->ui_create(r->p->data);
+    r->ui = r->p->family->ui->create(r->p->data);
     r->state = xcalloc((size_t)r->p->nstate, sizeof *r->state);
     r->p->family->init_state(r->p->data, r->state);
     int nr, nc;
-    CHECK(r->p->family->layout(r->p->data, r->ui, rows, cols, ascii, &nr, &nc));
+    CHECK(r->p->family->ui->layout(r->p->data, r->ui, rows, cols, ascii, &nr, &nc));
     canvas_init(&r->cv, nr, nc, ascii);
 }
 
 static void render_draw(render *r, const view *v)
 {
     canvas_clear(&r->cv);
-    r->p->family->draw(r->p->data, r->ui, r->state, v, &r->cv);
+    r->p->family->ui->draw(r->p->data, r->ui, r->state, v, &r->cv);
 }
 
 static void render_close(render *r)
 {
     canvas_free(&r->cv);
-    r->p->family->ui_free(r->ui);
+    r->p->family->ui->free(r->ui);
     free(r->state);
     puzzle_free(r->p);
 }
@@ -420,7 +420,7 @@ static void render_geometry(void)
     render_open(&r, ID, 12, 24, false);
     CHECK(r.cv.rows == 9 && r.cv.cols == 17);
     int nr, nc;
-    CHECK(!r.p->family->layout(r.p->data, r.ui, 8, 17, false, &nr, &nc));
+    CHECK(!r.p->family->ui->layout(r.p->data, r.ui, 8, 17, false, &nr, &nc));
     CHECK(nr == 9 && nc == 17); /* says what would fit */
     render_close(&r);
 }
@@ -487,7 +487,7 @@ static void render_overlays(void)
 static input_result key(render *r, int k, move *m)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
-    return r->p->family->input(r->p->data, r->ui, r->state, &ev, m);
+    return r->p->family->ui->input(r->p->data, r->ui, r->state, &ev, m);
 }
 
 static input_result mouse(render *r, int button, int action, int cell, move *m)
@@ -496,7 +496,7 @@ static input_result mouse(render *r, int button, int action, int cell, move *m)
     glyph_of(r, cell, &gy, &gx);
     input_event ev = {.kind = INPUT_MOUSE, .button = button, .action = action, .y = gy, .x = gx,
                       .target = canvas_owner(&r->cv, gy, gx)};
-    return r->p->family->input(r->p->data, r->ui, r->state, &ev, m);
+    return r->p->family->ui->input(r->p->data, r->ui, r->state, &ev, m);
 }
 
 static void apply(render *r, move *m)
@@ -553,8 +553,8 @@ static void input_keys_and_mouse(void)
     CHECK(mouse(&r, 3, MOUSE_RELEASE, 9, &m) == INPUT_UI && m.idx.n == 0);
     /* hints prefer facts near the cursor */
     const game_family *f = r.p->family;
-    CHECK(f->fact_distance(r.p->data, r.ui, tents_fact(r.t, 0, 0)) <
-          f->fact_distance(r.p->data, r.ui, tents_fact(r.t, 63, 0)));
+    CHECK(f->ui->fact_distance(r.p->data, r.ui, tents_fact(r.t, 0, 0)) <
+          f->ui->fact_distance(r.p->data, r.ui, tents_fact(r.t, 63, 0)));
     render_close(&r);
 }
 

@@ -492,7 +492,7 @@ static input_result key(const puzzle *p, void *ui, int *state, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    input_result r = p->family->input(p->data, ui, state, &ev, &m);
+    input_result r = p->family->ui->input(p->data, ui, state, &ev, &m);
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
@@ -505,14 +505,14 @@ static void board_drawing_and_keys(void)
     if (!p)
         return;
     const game_family *f = p->family;
-    void *ui = f->ui_create(p->data);
+    void *ui = f->ui->create(p->data);
     int nr, nc;
-    CHECK(!f->layout(p->data, ui, 5, 20, false, &nr, &nc) && nr > 5);
-    CHECK(f->layout(p->data, ui, 30, 80, false, &nr, &nc) && nr == 30 && nc == 80);
+    CHECK(!f->ui->layout(p->data, ui, 5, 20, false, &nr, &nc) && nr > 5);
+    CHECK(f->ui->layout(p->data, ui, 30, 80, false, &nr, &nc) && nr == 30 && nc == 80);
     int *state = start_state(p);
     canvas cv;
     canvas_init(&cv, nr, nc, false);
-    f->draw(p->data, ui, state, NULL, &cv);
+    f->ui->draw(p->data, ui, state, NULL, &cv);
     char *text = canvas_to_text(&cv);
     CHECK(strstr(text, "tray: 5 of 5 tiles, red loop") != NULL);
     CHECK(strstr(text, "\\_____/") != NULL);
@@ -531,7 +531,7 @@ static void board_drawing_and_keys(void)
     /* tile 1 and 2 touch: 1's bottom edge (Y) against 2's top edge turned
      * once (R): drawn as a mismatch */
     canvas_clear(&cv);
-    f->draw(p->data, ui, state, NULL, &cv);
+    f->ui->draw(p->data, ui, state, NULL, &cv);
     bool error_seen = false;
     for (int y = 0; y < cv.rows; y++)
         for (int x = 0; x < cv.cols; x++)
@@ -549,7 +549,7 @@ static void board_drawing_and_keys(void)
     CHECK(hy >= 0);
     input_event ev = {.kind = INPUT_MOUSE, .button = 3, .action = MOUSE_PRESS, .target = canvas_owner(&cv, hy, hx)};
     move m = {0};
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 1 && m.idx.v[0] == 3 && m.val.v[0] == 2);
     move_free(&m);
     /* back to the tray */
@@ -557,7 +557,7 @@ static void board_drawing_and_keys(void)
     CHECK(key(p, ui, state, 'q') == INPUT_IGNORED);
     canvas_free(&cv);
     free(state);
-    f->ui_free(ui);
+    f->ui->free(ui);
     puzzle_free(p);
 }
 
@@ -645,9 +645,9 @@ static void given_tiles_are_placed_and_locked(void)
      * and d change nothing */
     free(state);
     state = start_state(p);
-    void *ui = p->family->ui_create(p->data);
+    void *ui = p->family->ui->create(p->data);
     int nr, nc;
-    p->family->layout(p->data, ui, 40, 100, false, &nr, &nc);
+    p->family->ui->layout(p->data, ui, 40, 100, false, &nr, &nc);
     key(p, ui, state, '\t');
     int moves = 0;
     int *before = start_state(p);
@@ -660,14 +660,14 @@ static void given_tiles_are_placed_and_locked(void)
               "a given tile moved (%d moves)", moves);
     canvas cv;
     canvas_init(&cv, nr, nc, false);
-    p->family->draw(p->data, ui, state, NULL, &cv);
+    p->family->ui->draw(p->data, ui, state, NULL, &cv);
     char *text = canvas_to_text(&cv);
     CHECK_MSG(strstr(text, "[1]") && strstr(text, "[3]") && !strstr(text, "[2]"),
               "the given tiles are not drawn as [1] and [3]");
     free(text);
     canvas_free(&cv);
     free(before);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     free(state);
     puzzle_free(p);
 }

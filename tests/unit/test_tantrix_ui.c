@@ -39,7 +39,7 @@ static void key(fixture *fx, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    if (fx->u.f->input(fx->t, fx->u.ui, fx->u.state, &ev, &m) == INPUT_MOVE)
+    if (fx->u.f->ui->input(fx->t, fx->u.ui, fx->u.state, &ev, &m) == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
             fx->u.state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);

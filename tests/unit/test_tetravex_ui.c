@@ -30,7 +30,7 @@ static void teardown(fixture *fx) { ui_fixture_close(&fx->u); }
 static void draw(fixture *fx, const view *v)
 {
     canvas_clear(&fx->u.cv);
-    fx->u.f->draw(fx->t, fx->u.ui, fx->u.state, v, &fx->u.cv);
+    fx->u.f->ui->draw(fx->t, fx->u.ui, fx->u.state, v, &fx->u.cv);
 }
 
 /* Cell (y, x) shows glyph g in role r over fill bg (0: none). */

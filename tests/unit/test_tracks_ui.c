@@ -40,7 +40,7 @@ static void redraw(fixture *fx)
 static input_result feed(fixture *fx, input_event ev)
 {
     move m = {0};
-    input_result r = fx->u.f->input(fx->t, fx->u.ui, fx->u.state, &ev, &m);
+    input_result r = fx->u.f->ui->input(fx->t, fx->u.ui, fx->u.state, &ev, &m);
     if (r == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
             fx->u.state[m.idx.v[i]] = m.val.v[i];
@@ -287,11 +287,11 @@ static void geometries_and_ascii(void)
     /* and too small for anything */
     diag err = {0};
     puzzle *p = puzzle_from_text(id, "game ID", NULL, NULL, &err);
-    void *ui = p->family->ui_create(p->data);
+    void *ui = p->family->ui->create(p->data);
     int nr = 0, nc = 0;
-    CHECK(!p->family->layout(p->data, ui, 5, 10, false, &nr, &nc));
+    CHECK(!p->family->ui->layout(p->data, ui, 5, 10, false, &nr, &nc));
     CHECK(nr > 5 && nc > 10);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     puzzle_free(p);
 }
 
