@@ -64,8 +64,12 @@ typedef struct game_ui {
                    int *need_cols);
     void (*draw)(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
     input_result (*input)(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
-    /* Distance of a fact from the cursor: hints prefer near facts. */
-    int (*fact_distance)(const void *pz, const void *ui, int fact);
+    /* Distance of a fact from the cursor on the board state: hints
+     * prefer near facts. */
+    int (*fact_distance)(const void *pz, const void *ui, const int *state, int fact);
+    /* Optional (NULL: the family's fact_text): the same words for the
+     * player, who sees the board and what the view highlights. */
+    void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
     /* Key help lines for the family's own keys, NULL-terminated. */
     const char *const *help;
 } game_ui;
@@ -99,8 +103,10 @@ typedef struct game_family {
     void (*apply_solution)(const void *pz, const bool *facts, int *state);
     /* One fact (an accepted hint) as a move. */
     void (*fact_move)(const void *pz, const int *state, int fact, move *out);
-    /* "tent at row 3, column 4": hint and check messages. */
-    void (*fact_text)(const void *pz, int fact, char *out, size_t n);
+    /* "tent at row 3, column 4": hint and check messages, in words that
+     * need no screen (the batch commands print them).  state: the board
+     * whose marks the fact was found under. */
+    void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
 
     /* The independent rules checker (plain C, no SAT): is this state a
      * complete, correct solution?  If not, why (into why). */

@@ -171,7 +171,7 @@ static int *fact_order(const session *s, const void *ui)
     ranked *r = xcalloc((size_t)s->nfacts + 1, sizeof *r);
     for (int i = 0; i < s->nfacts; i++) {
         r[i].fact = i;
-        r[i].dist = ui && f->ui->fact_distance ? f->ui->fact_distance(s->b->pz->data, ui, i) : 0;
+        r[i].dist = ui && f->ui->fact_distance ? f->ui->fact_distance(s->b->pz->data, ui, s->b->state, i) : 0;
     }
     qsort(r, (size_t)s->nfacts, sizeof *r, by_rank);
     for (int i = 0; i < s->nfacts; i++)

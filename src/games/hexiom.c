@@ -353,8 +353,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
                  out);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const hexiom_puzzle *h = pz;
     if (fact < 0 || fact >= h->nslots * HEXIOM_FACTS_PER_SLOT) {
         snprintf(out, n, "?");

@@ -452,8 +452,9 @@ static input_result ui_input(const void *pz, void *uip, const int *state, const 
     return key_input(h, ui, state, ev->key, out);
 }
 
-static int ui_fact_distance(const void *pz, const void *uip, int fact)
+static int ui_fact_distance(const void *pz, const void *uip, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const hexiom_puzzle *h = pz;
     const hexiom_ui *ui = uip;
     if (fact < 0 || fact >= h->nslots * HEXIOM_FACTS_PER_SLOT)

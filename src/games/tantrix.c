@@ -88,8 +88,6 @@ static int placed_marks(const tantrix_puzzle *t, const int *state, bool givens_o
                         int max)
 {
     tantrix_frame f = tantrix_frame_of(t, state);
-    *t->frame = f;
-    memcpy(t->seen, state, (size_t)(3 * t->n) * sizeof *state);
     int m = 0;
     for (int i = 0; i < t->n && m < max; i++) {
         if (!placed(state, i) || (givens_only && t->given_rot[i] == TANTRIX_OFF))
@@ -139,34 +137,78 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
     move_set(out, 3 * tile + 2, r);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+/* A fact that places a tile: the tile where it lies in state's words
+ * (true) or false for the "too far" facts. */
+static bool fact_where(const tantrix_puzzle *t, const int *state, int fact, int *tile, int *q, int *r,
+                       int *rot)
+{
+    tantrix_frame f = tantrix_frame_of(t, state);
+    return tantrix_fact_place(t, &f, fact, tile, q, r, rot);
+}
+
+static bool far_text(const tantrix_puzzle *t, int fact, char *out, size_t n)
+{
+    if (fact < t->nplace || fact >= tantrix_nfacts(t)) {
+        snprintf(out, n, "?");
+        return false;
+    }
+    snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
+             t->label[fact - t->nplace], t->n, t->radius);
+    return true;
+}
+
+static bool as_placed(const int *s, int tile, int q, int r, int rot)
+{
+    return s[3 * tile] == rot && s[3 * tile + 1] == q && s[3 * tile + 2] == r;
+}
+
+/* For the batch commands: where the answer format (--solve) would put
+ * the tile, its position and its edges' colours. */
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
     const tantrix_puzzle *t = pz;
     int tile, q, r, rot;
-    if (tantrix_fact_place(t, t->frame, fact, &tile, &q, &r, &rot)) {
-        /* in the words of the screen, which shows no coordinates: the
-         * tile where it lies, or its place beside a tile on the board */
-        static const char *const SIDE[6] = {"above",        "upper right of", "lower right of",
-                                            "below",        "lower left of",  "upper left of"};
-        const int *s = t->seen;
-        if (s[3 * tile] == rot && s[3 * tile + 1] == q && s[3 * tile + 2] == r) {
-            snprintf(out, n, "tile %d as placed", t->label[tile]);
-            return;
-        }
-        for (int k = 0; k < 6; k++)
-            for (int o = 0; o < t->n; o++)
-                if (o != tile && s[3 * o] >= 0 && s[3 * o + 1] + HEX_DQ[k] == q && s[3 * o + 2] + HEX_DR[k] == r) {
-                    snprintf(out, n, "tile %d %s tile %d, turned as shown", t->label[tile], SIDE[k],
-                             t->label[o]);
-                    return;
-                }
-        snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
-    } else if (fact >= t->nplace && fact < tantrix_nfacts(t)) {
-        snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
-                 t->label[fact - t->nplace], t->n, t->radius);
-    } else {
-        snprintf(out, n, "?");
+    if (!fact_where(t, state, fact, &tile, &q, &r, &rot)) {
+        far_text(t, fact, out, n);
+        return;
     }
+    if (as_placed(state, tile, q, r, rot)) {
+        snprintf(out, n, "tile %d as placed", t->label[tile]);
+        return;
+    }
+    char edges[7];
+    for (int k = 0; k < 6; k++)
+        edges[k] = tantrix_colour_letter(tantrix_edge(t, tile, rot, k));
+    edges[6] = 0;
+    snprintf(out, n, "tile %d at %d %d with edges %s", t->label[tile], q, r, edges);
+}
+
+/* For the player, in the words of the screen, which shows no coordinates:
+ * the tile where it lies, or its place beside a tile on the board, or
+ * the hex the view highlights. */
+void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
+{
+    const tantrix_puzzle *t = pz;
+    int tile, q, r, rot;
+    if (!fact_where(t, state, fact, &tile, &q, &r, &rot)) {
+        far_text(t, fact, out, n);
+        return;
+    }
+    static const char *const SIDE[6] = {"above",        "upper right of", "lower right of",
+                                        "below",        "lower left of",  "upper left of"};
+    const int *s = state;
+    if (as_placed(s, tile, q, r, rot)) {
+        snprintf(out, n, "tile %d as placed", t->label[tile]);
+        return;
+    }
+    for (int k = 0; k < 6; k++)
+        for (int o = 0; o < t->n; o++)
+            if (o != tile && s[3 * o] >= 0 && s[3 * o + 1] + HEX_DQ[k] == q && s[3 * o + 2] + HEX_DR[k] == r) {
+                snprintf(out, n, "tile %d %s tile %d, turned as shown", t->label[tile], SIDE[k],
+                         t->label[o]);
+                return;
+            }
+    snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
 }
 
 static void format_answer(const void *pz, const int *state, strbuf *out)

@@ -54,13 +54,6 @@ typedef struct {
     int *cell_q, *cell_r;       /* cell index -> axial */
     int *cell_at;               /* (q+R)*(2R+1)+(r+R) -> cell index, -1 outside */
     int nplace;                 /* n * ncells * 6 placement facts */
-    /* The frame of the last state_marks call, for fact_text and
-     * fact_distance, which get no state.  Behind a pointer because the
-     * family hooks see the puzzle as const. */
-    tantrix_frame *frame;
-    /* The state of that call too (the board on screen), so that fact_text
-     * can name a place by the tiles round it, as the player sees it. */
-    int *seen;
 } tantrix_puzzle;
 
 /* Facts: (t * ncells + cell) * 6 + rot = "tile t at cell, rotation rot";
@@ -104,6 +97,9 @@ void tantrix_to_frame(const tantrix_frame *f, int bq, int br, int brot, int *q, 
 /* A placement fact as a board position (false for the "outside" facts). */
 bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fact, int *tile, int *q,
                         int *r, int *rot);
+
+/* A fact in the player's words (the game_ui fact_text hook). */
+void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n);
 
 /* The player's hooks (tantrix_ui.c). */
 extern const game_ui tantrix_ui_hooks;

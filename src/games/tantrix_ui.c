@@ -726,12 +726,13 @@ static input_result ui_input(const void *pz, void *uip, const int *state, const 
     return key_input(t, ui, state, ev->key, out);
 }
 
-static int ui_fact_distance(const void *pz, const void *uip, int fact)
+static int ui_fact_distance(const void *pz, const void *uip, const int *state, int fact)
 {
     const tantrix_puzzle *t = pz;
     const tantrix_ui *ui = uip;
+    tantrix_frame f = tantrix_frame_of(t, state);
     int tile, q, r, rot;
-    if (!tantrix_fact_place(t, t->frame, fact, &tile, &q, &r, &rot))
+    if (!tantrix_fact_place(t, &f, fact, &tile, &q, &r, &rot))
         return 1 << 20;
     return hex_distance(q, r, ui->cq, ui->cr);
 }
@@ -743,5 +744,6 @@ const game_ui tantrix_ui_hooks = {
     .draw = ui_draw,
     .input = ui_input,
     .fact_distance = ui_fact_distance,
+    .fact_text = tantrix_screen_fact_text,
     .help = ui_help,
 };

@@ -178,8 +178,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
     move_set(out, t->cell_of_fact[fact / 2], fact % 2 ? TENTS_GRASS : TENTS_TENT);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const tents_puzzle *t = pz;
     if (fact < 0 || fact >= t->nfacts) {
         snprintf(out, n, "?");

@@ -386,8 +386,9 @@ static input_result ui_input(const void *pz, void *ui, const int *state, const i
     return res;
 }
 
-static int ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const tents_puzzle *t = pz;
     const tents_ui *u = ui;
     if (fact < 0 || fact >= t->nfacts)

@@ -214,8 +214,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
         move_set(out, c, tile);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const tetravex_puzzle *t = pz;
     if (fact < 0 || fact >= t->ntiles * t->ntypes) {
         snprintf(out, n, "?");

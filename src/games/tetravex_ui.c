@@ -461,8 +461,9 @@ static input_result ui_input(const void *pz, void *ui, const int *state, const i
     return drop(t, u, state, area, slot, out);
 }
 
-static int ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const tetravex_puzzle *t = pz;
     const tv_ui *u = ui;
     if (fact < 0 || fact >= t->ntiles * t->ntypes)

@@ -507,8 +507,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
     move_set(out, fact / 2, fact % 2 ? TRACKS_NONE : TRACKS_TRACK);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const tracks_puzzle *t = pz;
     int cells = tracks_cells(t);
     if (fact < 0 || fact >= 2 * tracks_nstate(t)) {

@@ -666,8 +666,9 @@ static input_result ui_input(const void *pz, void *ui, const int *state, const i
     }
 }
 
-static int ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const tracks_puzzle *t = pz;
     const tracks_ui *u = ui;
     int cells = tracks_cells(t);

@@ -104,7 +104,7 @@ static void play_by_facts(const puzzle *p, assist *a, int *state)
                      "every fact of a solution marked, yet the checker rejects the board", why);
             break;
         }
-        f->fact_text(p->data, next, last, sizeof last);
+        f->fact_text(p->data, state, next, last, sizeof last);
         move m = {0};
         f->fact_move(p->data, state, next, &m);
         contract(m.idx.n > 0, "fact_move", "a fact with no move");
@@ -159,7 +159,7 @@ static void exercise(const puzzle *p)
             f->format_answer(p->data, state, &out);
             sb_free(&out);
             for (int i = 0; i < nf && i < 4; i++)
-                f->fact_text(p->data, i, buf, sizeof buf);
+                f->fact_text(p->data, state, i, buf, sizeof buf);
             int hint = nf > 0 ? nf - 1 : 0;
             view v = {.hint_facts = &hint, .nhint = nf > 0, .conflict_facts = marks,
                       .nconflict = nmarks};

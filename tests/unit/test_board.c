@@ -553,8 +553,8 @@ static void input_keys_and_mouse(void)
     CHECK(mouse(&r, 3, MOUSE_RELEASE, 9, &m) == INPUT_UI && m.idx.n == 0);
     /* hints prefer facts near the cursor */
     const game_family *f = r.p->family;
-    CHECK(f->ui->fact_distance(r.p->data, r.ui, tents_fact(r.t, 0, 0)) <
-          f->ui->fact_distance(r.p->data, r.ui, tents_fact(r.t, 63, 0)));
+    CHECK(f->ui->fact_distance(r.p->data, r.ui, r.state, tents_fact(r.t, 0, 0)) <
+          f->ui->fact_distance(r.p->data, r.ui, r.state, tents_fact(r.t, 63, 0)));
     render_close(&r);
 }
 

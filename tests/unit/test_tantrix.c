@@ -332,18 +332,23 @@ static void hint_finds_the_last_tile(void)
     assist_hint_result hr;
     CHECK(assist_hint(a, marks, nm, NULL, 0, &hr) == ASSIST_OK);
     CHECK(hr.forced && hr.fact >= 0);
+    char why[256] = "", text[128];
+    p->family->ui->fact_text(p->data, state, hr.fact, text, sizeof text);
+    /* named by the tiles round it, not by coordinates the screen lacks */
+    CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text + 7, "tile ") &&
+                  strstr(text, "turned as shown") && !strchr(text, '('),
+              "%s", text);
+    /* the batch words need no screen: a place and edges, as --solve writes */
+    p->family->fact_text(p->data, state, hr.fact, text, sizeof text);
+    CHECK_MSG(strncmp(text, "tile 6 at ", 10) == 0 && strstr(text, " with edges ") &&
+                  !strstr(text, "shown") && !strstr(text, "highlighted"),
+              "%s", text);
     move m = {0};
     p->family->fact_move(p->data, state, hr.fact, &m);
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
-    char why[256] = "", text[128];
     CHECK_MSG(verified(p, state, why), "%s", why);
-    p->family->fact_text(p->data, hr.fact, text, sizeof text);
-    /* named by the tiles round it, not by coordinates the screen lacks */
-    CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text + 7, "tile ") &&
-                  strstr(text, "turned as shown") && !strchr(text, '('),
-              "%s", text);
     /* one tile turned wrongly: check names it */
     free(marks);
     memcpy(state, sol, (size_t)p->nstate * sizeof *state);
