@@ -14,8 +14,6 @@
 #include "sat/assist.h"
 #include "util.h"
 
-typedef enum { GRID_SQUARE, GRID_HEX } grid_shape;
-
 /* The board a player sees is an int vector ("state") whose meaning each
  * family defines (a cell's mark, a slot's tile, ...).  Undo, redo and
  * saves work on it without knowing what it means. */
@@ -78,7 +76,6 @@ typedef struct game_family {
     const char *name;      /* "tents": --game NAME, save files */
     const char *title;     /* "Tents": menus and status line */
     const char *extension; /* "tents": FILE.tents */
-    grid_shape shape;
 
     /* How sure this family is that text is one of its formats (0: not
      * at all, 1: plausible, 2: certain).  Used when neither --game nor an

@@ -395,7 +395,6 @@ const game_family hexiom_family = {
     .name = "hexiom",
     .title = "Hexiom",
     .extension = "hexiom",
-    .shape = GRID_HEX,
     .sniff = hexiom_sniff,
     .parse = hexiom_parse,
     .free_puzzle = hexiom_free,

@@ -303,7 +303,6 @@ const game_family tantrix_family = {
     .name = "tantrix",
     .title = "Tantrix",
     .extension = "tantrix",
-    .shape = GRID_HEX,
     .sniff = tantrix_sniff,
     .parse = tantrix_parse,
     .free_puzzle = tantrix_free,

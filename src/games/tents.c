@@ -207,7 +207,6 @@ const game_family tents_family = {
     .name = "tents",
     .title = "Tents",
     .extension = "tents",
-    .shape = GRID_SQUARE,
     .sniff = tents_sniff,
     .parse = tents_parse,
     .free_puzzle = tents_free,

@@ -241,7 +241,6 @@ const game_family tetravex_family = {
     .name = "tetravex",
     .title = "Tetravex",
     .extension = "tetravex",
-    .shape = GRID_SQUARE,
     .sniff = tetravex_sniff,
     .parse = tetravex_parse,
     .free_puzzle = tetravex_free,

@@ -547,7 +547,6 @@ const game_family tracks_family = {
     .name = "tracks",
     .title = "Train Tracks",
     .extension = "tracks",
-    .shape = GRID_SQUARE,
     .sniff = tracks_sniff,
     .parse = tracks_parse,
     .free_puzzle = tracks_free,
