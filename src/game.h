@@ -46,7 +46,7 @@ typedef struct {
 
 typedef struct {
     int width, height;     /* --size WxH or N (0: family default) */
-    int values;            /* --values K (Tetravex), 0: default */
+    const char *params;    /* --params: the family's own (params_help), NULL: defaults */
     const char *difficulty; /* "easy", "medium", "hard" or NULL */
     unsigned long seed;
 } gen_options;
@@ -111,8 +111,13 @@ typedef struct game_family {
     /* The answer in the formats.md form. */
     void (*format_answer)(const void *pz, const int *state, strbuf *out);
 
-    /* A new puzzle text with exactly one solution (NULL: not offered). */
+    /* A new puzzle text with exactly one solution (NULL: not offered).
+     * The family decodes opt->params itself, failing with err on a
+     * string it does not know. */
     bool (*generate)(const gen_options *opt, strbuf *out, diag *err);
+    /* Optional (NULL: the family takes no --params): what the family's
+     * --params string says, one line for --help. */
+    const char *params_help;
 
     /* Optional (NULL: batch commands only): the player's hooks. */
     const struct game_ui *ui;

@@ -254,6 +254,7 @@ const game_family tetravex_family = {
     .verify = tetravex_verify,
     .format_answer = format_answer,
     .generate = tetravex_generate,
+    .params_help = "values=K (or K): edges numbered 0 to K-1, K from 2 to 10 (default 10)",
     .ui = &tetravex_ui_hooks,
     .state_ok = tetravex_state_ok,
     .enumerate = tetravex_enumerate,
