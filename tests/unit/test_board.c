@@ -101,6 +101,31 @@ static void undo_redo(void)
     board_free(b);
 }
 
+/* One gate for moves and saves: a tree is the puzzle's, so a board with a
+ * tent on it is refused, whether the whole board or the changed cell is
+ * looked at, and a move that would make it is refused too. */
+static void gate_moves_and_boards(void)
+{
+    board *b = board_create(load(ID));
+    char why[128] = "";
+    CHECK(board_state_allowed(b->pz, b->state, NULL, 0, why, sizeof why));
+    CHECK(b->state[2] == TENTS_TREE);
+    move m = {0};
+    move_set(&m, 2, TENTS_TENT);
+    CHECK(!board_move_allowed(b, &m, why, sizeof why) && why[0]);
+    b->state[2] = TENTS_TENT;
+    int changed = 2;
+    why[0] = 0;
+    CHECK(!board_state_allowed(b->pz, b->state, NULL, 0, why, sizeof why) && why[0]);
+    CHECK(!board_state_allowed(b->pz, b->state, &changed, 1, why, sizeof why));
+    b->state[2] = TENTS_TREE;
+    move_free(&m);
+    move_set(&m, 0, TENTS_TENT);
+    CHECK(board_move_allowed(b, &m, why, sizeof why));
+    move_free(&m);
+    board_free(b);
+}
+
 static void save_round_trip(void)
 {
     board *b = board_create(load(ID));
@@ -562,6 +587,7 @@ int main(void)
 {
     make_tmpdir();
     RUN(undo_redo);
+    RUN(gate_moves_and_boards);
     RUN(save_round_trip);
     RUN(save_path_ignores_line_ends);
     RUN(resume_and_foreign_save);
