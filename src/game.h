@@ -70,6 +70,8 @@ typedef struct game_ui {
     void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
     /* Key help lines for the family's own keys, NULL-terminated. */
     const char *const *help;
+    /* How the family's own roles (ROLE_FAMILY + i) look (canvas.h). */
+    palette colours;
 } game_ui;
 
 typedef struct game_family {

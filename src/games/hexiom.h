@@ -91,6 +91,10 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
 assist_status hexiom_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                            double seconds, long *count);
 
+/* The family's colour roles (canvas.h), as hexiom_ui.c's palette gives them. */
+#define HEXIOM_ROLE_LOCKED ((role)(ROLE_FAMILY + 0))
+#define HEXIOM_ROLE_SATISFIED ((role)(ROLE_FAMILY + 1))
+
 /* The player's hooks (hexiom_ui.c). */
 extern const game_ui hexiom_ui_hooks;
 

@@ -244,7 +244,7 @@ static void ui_draw(const void *pz, const void *uip, const int *state, const vie
         if (h->locked[c]) {
             lmark = g == GEOM_COMPACT ? "+" : "[";
             rmark = "]";
-            mrole = ROLE_LOCKED;
+            mrole = HEXIOM_ROLE_LOCKED;
         } else if (pinned) {
             lmark = g == GEOM_COMPACT ? "*" : "<";
             rmark = ">";
@@ -258,7 +258,7 @@ static void ui_draw(const void *pz, const void *uip, const int *state, const vie
             int val = content - HEXIOM_TILE(0);
             char digit[2] = {(char)('0' + val), 0};
             /* met: a quiet colour; wrong: the error colour; else plain */
-            role r = occupied_neighbours(h, state, c) == val ? ROLE_SATISFIED
+            role r = occupied_neighbours(h, state, c) == val ? HEXIOM_ROLE_SATISFIED
                      : tile_wrong(h, state, c, val)          ? ROLE_ERROR
                                                              : ROLE_PLAIN;
             canvas_put(cv, y, x, digit, digit, r, mk | (r == ROLE_PLAIN ? MARK_BOLD : 0));
@@ -463,6 +463,11 @@ static int ui_fact_distance(const void *pz, const void *uip, const int *state, i
     return hex_distance(h->q[c], h->r[c], h->q[ui->cursor], h->r[ui->cursor]);
 }
 
+static const role_colour COLOURS[] = {
+    [HEXIOM_ROLE_LOCKED - ROLE_FAMILY] = {COLOUR_CYAN, 31, LOOK_BOLD, LOOK_UNDERLINE, 0, 0},
+    [HEXIOM_ROLE_SATISFIED - ROLE_FAMILY] = {COLOUR_GREEN, 65, 0, LOOK_DIM, 0, 0},
+};
+
 const game_ui hexiom_ui_hooks = {
     .create = ui_create,
     .free = ui_free,
@@ -471,4 +476,5 @@ const game_ui hexiom_ui_hooks = {
     .input = ui_input,
     .fact_distance = ui_fact_distance,
     .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
 };

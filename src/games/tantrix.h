@@ -101,6 +101,12 @@ bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fac
 /* A fact in the player's words (the game_ui fact_text hook). */
 void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n);
 
+/* The family's colour roles (canvas.h), as tantrix_ui.c's palette gives them. */
+#define TANTRIX_ROLE_RED ((role)(ROLE_FAMILY + 0))
+#define TANTRIX_ROLE_YELLOW ((role)(ROLE_FAMILY + 1))
+#define TANTRIX_ROLE_BLUE ((role)(ROLE_FAMILY + 2))
+#define TANTRIX_ROLE_GREEN ((role)(ROLE_FAMILY + 3))
+
 /* The player's hooks (tantrix_ui.c). */
 extern const game_ui tantrix_ui_hooks;
 

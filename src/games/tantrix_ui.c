@@ -126,7 +126,7 @@ static bool ui_layout(const void *pz, void *uip, int rows, int cols, bool ascii,
 
 /* --- drawing --- */
 
-static role colour_role(int c) { return (role)(ROLE_TANTRIX_RED + c); }
+static role colour_role(int c) { return (role)(TANTRIX_ROLE_RED + c); }
 
 static void put(canvas *cv, int limit, int y, int x, const char *g, role r, unsigned marks)
 {
@@ -737,6 +737,13 @@ static int ui_fact_distance(const void *pz, const void *uip, const int *state, i
     return hex_distance(q, r, ui->cq, ui->cr);
 }
 
+static const role_colour COLOURS[] = {
+    [TANTRIX_ROLE_RED - ROLE_FAMILY] = {COLOUR_RED, 160, LOOK_BOLD, 0, 0, 0},
+    [TANTRIX_ROLE_YELLOW - ROLE_FAMILY] = {COLOUR_YELLOW, 178, LOOK_BOLD, 0, 0, 0},
+    [TANTRIX_ROLE_BLUE - ROLE_FAMILY] = {COLOUR_BLUE, 27, LOOK_BOLD, 0, 0, 0},
+    [TANTRIX_ROLE_GREEN - ROLE_FAMILY] = {COLOUR_GREEN, 34, LOOK_BOLD, 0, 0, 0},
+};
+
 const game_ui tantrix_ui_hooks = {
     .create = ui_create,
     .free = ui_free,
@@ -746,4 +753,5 @@ const game_ui tantrix_ui_hooks = {
     .fact_distance = ui_fact_distance,
     .fact_text = tantrix_screen_fact_text,
     .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
 };

@@ -42,6 +42,11 @@ bool tents_generate(const gen_options *opt, strbuf *out, diag *err);
 /* A Tatham game ID for the puzzle (givens included). */
 void tents_write_id(const tents_puzzle *t, strbuf *out);
 
+/* The family's colour roles (canvas.h), as tents_ui.c's palette gives them. */
+#define TENTS_ROLE_TREE ((role)(ROLE_FAMILY + 0))
+#define TENTS_ROLE_TENT ((role)(ROLE_FAMILY + 1))
+#define TENTS_ROLE_GRASS ((role)(ROLE_FAMILY + 2))
+
 /* The player's hooks (tents_ui.c). */
 extern const game_ui tents_ui_hooks;
 bool tents_state_ok(const void *pz, const int *state, char *why, size_t n);

@@ -230,11 +230,11 @@ static void ui_draw(const void *pz, const void *ui, const int *state, const view
             int c = y * w + x, val = state[c];
             role r = ROLE_DIM;
             if (val == TENTS_TREE)
-                r = ROLE_TREE;
+                r = TENTS_ROLE_TREE;
             else if (val == TENTS_TENT)
-                r = touches_tent(t, state, x, y) ? ROLE_ERROR : ROLE_TENT;
+                r = touches_tent(t, state, x, y) ? ROLE_ERROR : TENTS_ROLE_TENT;
             else if (val == TENTS_GRASS)
-                r = ROLE_GRASS;
+                r = TENTS_ROLE_GRASS;
             else
                 val = TENTS_BLANK; /* anything unknown shows as blank */
             unsigned m = t->given[c] >= 0 ? MARK_BOLD : 0;
@@ -306,7 +306,7 @@ static void ui_draw(const void *pz, const void *ui, const int *state, const view
             int c = t->cell_of_fact[f / 2];
             int pv = f % 2 ? TENTS_GRASS : TENTS_TENT;
             put_value(cv, glyph_y(u, c / w), glyph_x(u, c % w), pv,
-                      pv == TENTS_TENT ? ROLE_TENT : ROLE_GRASS, 0);
+                      pv == TENTS_TENT ? TENTS_ROLE_TENT : TENTS_ROLE_GRASS, 0);
             mark_cell(u, cv, c, w, MARK_HINT);
         }
     }
@@ -441,6 +441,12 @@ static const char *const ui_help[] = {
     NULL,
 };
 
+static const role_colour COLOURS[] = {
+    [TENTS_ROLE_TREE - ROLE_FAMILY] = {COLOUR_GREEN, 28, LOOK_BOLD, 0, 0, 0},
+    [TENTS_ROLE_TENT - ROLE_FAMILY] = {COLOUR_YELLOW, 172, LOOK_BOLD, 0, 0, 0},
+    [TENTS_ROLE_GRASS - ROLE_FAMILY] = {COLOUR_GREEN, 107, 0, LOOK_DIM, 0, 0},
+};
+
 const game_ui tents_ui_hooks = {
     .create = ui_create,
     .free = ui_free,
@@ -449,4 +455,5 @@ const game_ui tents_ui_hooks = {
     .input = ui_input,
     .fact_distance = ui_fact_distance,
     .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
 };

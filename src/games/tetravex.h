@@ -53,6 +53,11 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
 
 bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n);
 
+/* The family's colour roles (canvas.h): TETRAVEX_ROLE_FILL0 + v is a
+ * side of value v drawn as a filled area (text on a background of v's
+ * colour), as tetravex_ui.c's palette gives them. */
+#define TETRAVEX_ROLE_FILL0 ((role)(ROLE_FAMILY + 0))
+
 /* The player's hooks (tetravex_ui.c). */
 extern const game_ui tetravex_ui_hooks;
 

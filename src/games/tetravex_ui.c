@@ -97,8 +97,8 @@ static void side_pos(const tv_ui *u, int side, int *dy, int *dx)
 static void fill_cell(canvas *cv, int y, int x, const char *g, const char *ascii, int fg, int bg,
                       unsigned marks)
 {
-    canvas_put(cv, y, x, g, ascii, (role)(ROLE_FILL0 + fg), marks);
-    canvas_bg(cv, y, x, (role)(ROLE_FILL0 + bg));
+    canvas_put(cv, y, x, g, ascii, (role)(TETRAVEX_ROLE_FILL0 + fg), marks);
+    canvas_bg(cv, y, x, (role)(TETRAVEX_ROLE_FILL0 + bg));
 }
 
 /* A tile's inside: every cell filled with the colour of the side it
@@ -506,6 +506,22 @@ static const char *const ui_help[] = {
     NULL,
 };
 
+/* Light fills under black digits in 256 colours, ten hues apart; 8
+ * colours repeat hues from 7 on, with the other text colour, and the
+ * digit always tells. */
+static const role_colour COLOURS[] = {
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_WHITE, 250},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_RED, 203},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_GREEN, 114},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_YELLOW, 227},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_BLUE, 75},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_MAGENTA, 213},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_CYAN, 87},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_RED, 215},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_GREEN, 180},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_MAGENTA, 141},
+};
+
 const game_ui tetravex_ui_hooks = {
     .create = ui_create,
     .free = ui_free,
@@ -514,4 +530,5 @@ const game_ui tetravex_ui_hooks = {
     .input = ui_input,
     .fact_distance = ui_fact_distance,
     .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
 };

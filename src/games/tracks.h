@@ -75,6 +75,10 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err);
  * entrance on the left edge, exit on the bottom edge). */
 bool tracks_write_id(const tracks_puzzle *t, strbuf *out);
 
+/* The family's colour roles (canvas.h), as tracks_ui.c's palette gives them. */
+#define TRACKS_ROLE_TRACK ((role)(ROLE_FAMILY + 0))
+#define TRACKS_ROLE_NO_TRACK ((role)(ROLE_FAMILY + 1))
+
 /* The player's hooks (tracks_ui.c). */
 extern const game_ui tracks_ui_hooks;
 bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);

@@ -241,7 +241,7 @@ static void draw_edge(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, in
             canvas_put(cv, y, x + i, r == ROLE_GIVEN ? (vert ? "║" : "═") : vert ? G_RAIL_V : G_RAIL_H,
                        vert ? "|" : "-", r, m);
         else if (v == TRACKS_NONE && mid)
-            canvas_put(cv, y, x + i, G_CROSS, "x", ROLE_NO_TRACK, m);
+            canvas_put(cv, y, x + i, G_CROSS, "x", TRACKS_ROLE_NO_TRACK, m);
         else
             canvas_put(cv, y, x + i, " ", " ", ROLE_PLAIN, m);
     }
@@ -253,7 +253,7 @@ static void draw_cell(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, co
     int bits = tracks_piece(t, state, c);
     int y = gy(u, c / t->w), x = gx(u, c % t->w);
     if (bits) {
-        role r = bit_count(bits) > 2 || loop[c] ? ROLE_ERROR : t->given[c] ? ROLE_GIVEN : ROLE_TRACK;
+        role r = bit_count(bits) > 2 || loop[c] ? ROLE_ERROR : t->given[c] ? ROLE_GIVEN : TRACKS_ROLE_TRACK;
         const char *h = t->given[c] ? "═" : G_RAIL_H;
         canvas_put(cv, y, x, t->given[c] ? PIECE_GIVEN[bits] : PIECE_UTF8[bits], PIECE_ASCII[bits], r,
                    m | (t->given[c] ? MARK_BOLD : 0));
@@ -262,9 +262,9 @@ static void draw_cell(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, co
             canvas_put(cv, y, x + 1, bits & TRACKS_E ? h : " ", bits & TRACKS_E ? "-" : " ", r, m);
         }
     } else if (state[c] == TRACKS_NONE) {
-        canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, m);
+        canvas_put(cv, y, x, G_CROSS, "x", TRACKS_ROLE_NO_TRACK, m);
     } else if (state[c] == TRACKS_TRACK) {
-        canvas_put(cv, y, x, G_BULLET, "o", ROLE_TRACK, m);
+        canvas_put(cv, y, x, G_BULLET, "o", TRACKS_ROLE_TRACK, m);
     } else {
         canvas_put(cv, y, x, G_DOT, ".", ROLE_DIM, m);
     }
@@ -295,13 +295,13 @@ static void draw_frame(const tracks_puzzle *t, const tracks_ui *u, canvas *cv)
         if (d == TRACKS_W || d == TRACKS_E) {
             int fx = d == TRACKS_W ? left : right, s = d == TRACKS_W ? -1 : 1;
             for (int i = x + s * (u->big ? 2 : 1); i != fx + s; i += s)
-                canvas_put(cv, y, i, G_RAIL_H, "-", ROLE_TRACK, 0);
-            canvas_put(cv, y, fx, G_RAIL_H, "-", ROLE_TRACK, 0);
-            canvas_put(cv, y, fx + s, label, label, ROLE_TRACK, MARK_BOLD);
+                canvas_put(cv, y, i, G_RAIL_H, "-", TRACKS_ROLE_TRACK, 0);
+            canvas_put(cv, y, fx, G_RAIL_H, "-", TRACKS_ROLE_TRACK, 0);
+            canvas_put(cv, y, fx + s, label, label, TRACKS_ROLE_TRACK, MARK_BOLD);
         } else {
             int fy = d == TRACKS_N ? top : bottom, s = d == TRACKS_N ? -1 : 1;
-            canvas_put(cv, fy, x, G_RAIL_V, "|", ROLE_TRACK, 0);
-            canvas_put(cv, fy + s, x, label, label, ROLE_TRACK, MARK_BOLD);
+            canvas_put(cv, fy, x, G_RAIL_V, "|", TRACKS_ROLE_TRACK, 0);
+            canvas_put(cv, fy + s, x, label, label, TRACKS_ROLE_TRACK, MARK_BOLD);
         }
     }
 }
@@ -360,7 +360,7 @@ static void ui_draw(const void *pz, const void *ui, const int *state, const view
         int a, b;
         tracks_edge_cells(t, e, &a, &b);
         int val = state[cells + e];
-        role r = ROLE_TRACK;
+        role r = TRACKS_ROLE_TRACK;
         if (val == TRACKS_TRACK && (loop[a] || bit_count(tracks_piece(t, state, a)) > 2 ||
                                     bit_count(tracks_piece(t, state, b)) > 2))
             r = ROLE_ERROR;
@@ -430,12 +430,12 @@ static void ui_draw(const void *pz, const void *ui, const int *state, const view
                 int y = gy(u, entry / w), x = gx(u, entry % w);
                 if (!tracks_piece(t, state, entry)) {
                     if (val == TRACKS_NONE)
-                        canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, 0);
+                        canvas_put(cv, y, x, G_CROSS, "x", TRACKS_ROLE_NO_TRACK, 0);
                     else
-                        canvas_put(cv, y, x, G_BULLET, "o", ROLE_TRACK, 0);
+                        canvas_put(cv, y, x, G_BULLET, "o", TRACKS_ROLE_TRACK, 0);
                 }
             } else {
-                draw_edge(t, u, cv, entry - cells, val, ROLE_TRACK, 0);
+                draw_edge(t, u, cv, entry - cells, val, TRACKS_ROLE_TRACK, 0);
             }
             mark_entry(t, u, cv, entry, MARK_HINT);
         }
@@ -448,7 +448,7 @@ static void ui_draw(const void *pz, const void *ui, const int *state, const view
             int b = u->path.v[k + 1];
             int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
             int e = tracks_edge(t, a, dir);
-            draw_edge(t, u, cv, e, TRACKS_TRACK, ROLE_TRACK, MARK_SELECTED);
+            draw_edge(t, u, cv, e, TRACKS_TRACK, TRACKS_ROLE_TRACK, MARK_SELECTED);
         }
     }
     mark_entry(t, u, cv, u->cy * w + u->cx, MARK_CURSOR);
@@ -759,6 +759,11 @@ static const char *const ui_help[] = {
     NULL,
 };
 
+static const role_colour COLOURS[] = {
+    [TRACKS_ROLE_TRACK - ROLE_FAMILY] = {COLOUR_YELLOW, 130, LOOK_BOLD, 0, 0, 0},
+    [TRACKS_ROLE_NO_TRACK - ROLE_FAMILY] = {-1, 244, 0, LOOK_DIM, 0, 0},
+};
+
 const game_ui tracks_ui_hooks = {
     .create = ui_create,
     .free = ui_free,
@@ -767,4 +772,5 @@ const game_ui tracks_ui_hooks = {
     .input = ui_input,
     .fact_distance = ui_fact_distance,
     .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
 };

@@ -147,7 +147,7 @@ static void draw_board(app *s)
             attr_t a;
             short p;
             bool lit = flash && strcmp(c->glyph, " ") != 0;
-            theme_cell(s->th, c, lit, &a, &p);
+            theme_cell(s->th, &s->f->ui->colours, c, lit, &a, &p);
             put_glyph(s->cv_y + y, s->cv_x + x, theme_blank_shape(s->th, c) ? " " : c->glyph, a, p);
         }
 }

@@ -431,7 +431,7 @@ static void render_geometry(void)
     int gy, gx;
     CHECK(glyph_of(&r, 2, &gy, &gx)); /* the tree at row 1, column 3 */
     CHECK(strcmp(canvas_at(&r.cv, gy, gx)->glyph, "\xe2\x99\xa3") == 0);
-    CHECK(canvas_at(&r.cv, gy, gx)->role == ROLE_TREE);
+    CHECK(canvas_at(&r.cv, gy, gx)->role == TENTS_ROLE_TREE);
     CHECK(gy == 1 && gx == 2 + 4 * 2);
     /* the row clue "3" at the end of row 1, column clues under the grid */
     CHECK(strcmp(canvas_at(&r.cv, 1, 4 * 8 + 2)->glyph, "3") == 0);
@@ -468,7 +468,7 @@ static void render_clue_states_and_errors(void)
     int gy, gx;
     CHECK(glyph_of(&r, 8, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == ROLE_ERROR);
     CHECK(glyph_of(&r, 1, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == ROLE_ERROR);
-    CHECK(glyph_of(&r, 7, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == ROLE_TENT);
+    CHECK(glyph_of(&r, 7, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == TENTS_ROLE_TENT);
     CHECK(strcmp(canvas_at(&r.cv, gy, gx)->glyph, "A") == 0); /* ASCII tent */
     CHECK(strcmp(canvas_at(&r.cv, 0, 0)->glyph, "+") == 0);
     /* grass fills a row's last blanks: the clue can no longer be met */
@@ -495,7 +495,7 @@ static void render_overlays(void)
     int gy, gx;
     CHECK(glyph_of(&r, cell, &gy, &gx));
     CHECK(canvas_at(&r.cv, gy, gx)->marks & MARK_HINT);
-    CHECK(canvas_at(&r.cv, gy, gx)->role == ROLE_GRASS); /* shows what it proposes */
+    CHECK(canvas_at(&r.cv, gy, gx)->role == TENTS_ROLE_GRASS); /* shows what it proposes */
     CHECK(canvas_at(&r.cv, 3, 4 * 8 + 2)->marks & MARK_EXPLAIN); /* row 2 clue */
     CHECK(glyph_of(&r, 2, &gy, &gx) && (canvas_at(&r.cv, gy, gx)->marks & MARK_EXPLAIN)); /* tree 0 */
     CHECK(glyph_of(&r, 0, &gy, &gx) && (canvas_at(&r.cv, gy, gx)->marks & MARK_CONFLICT));

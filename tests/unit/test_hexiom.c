@@ -775,7 +775,7 @@ static void roles_and_hint_display(void)
     int errors = 0, quiet = 0;
     for (int i = 0; i < rows * cols; i++) {
         errors += cv.cells[i].role == ROLE_ERROR;
-        quiet += cv.cells[i].role == ROLE_SATISFIED;
+        quiet += cv.cells[i].role == HEXIOM_ROLE_SATISFIED;
     }
     CHECK(errors == 0 && quiet == h->ntiles);
     canvas_free(&cv);
@@ -790,7 +790,7 @@ static void roles_and_hint_display(void)
         const canvas_cell *cc = &cv.cells[i];
         bool digit = cc->glyph[0] >= '0' && cc->glyph[0] <= '6' && cc->owner >= 0;
         errors += digit && cc->role == ROLE_ERROR;
-        quiet += digit && cc->role == ROLE_SATISFIED;
+        quiet += digit && cc->role == HEXIOM_ROLE_SATISFIED;
         plain += digit && cc->role == ROLE_PLAIN && (cc->marks & MARK_BOLD);
     }
     CHECK_MSG(plain > errors && quiet + plain + errors == h->ntiles, "%d %d %d of %d", quiet, plain,

@@ -347,7 +347,7 @@ static void id_round_trip(void)
     p->family->ui->draw(t, ui, state, NULL, &cv);
     CHECK(!strcmp(canvas_at(&cv, 1, 5)->glyph, "[") && canvas_at(&cv, 1, 5)->role == ROLE_GIVEN);
     CHECK(!strcmp(canvas_at(&cv, 1, 7)->glyph, "]"));
-    CHECK(canvas_at(&cv, 1, 6)->role == ROLE_TENT);
+    CHECK(canvas_at(&cv, 1, 6)->role == TENTS_ROLE_TENT);
     for (int c = 0; c < t->w; c++)
         if (t->given[c] < 0)
             CHECK(strcmp(canvas_at(&cv, 1, 4 * c + 1)->glyph, "["));

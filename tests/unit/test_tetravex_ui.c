@@ -45,7 +45,7 @@ static bool is(const fixture *fx, int y, int x, const char *g, int r, int bg)
     return true;
 }
 
-#define F(v) (ROLE_FILL0 + (v))
+#define F(v) (TETRAVEX_ROLE_FILL0 + (v))
 
 /* Tile 6427 (top 6, right 4, bottom 2, left 7) first in the tray. */
 static void test_roomy_tile(void)
