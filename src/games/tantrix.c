@@ -269,35 +269,6 @@ static void images(void *pz, const bool *solution, int nfacts, assist_solution_f
     free(facts);
 }
 
-/* A board the player could have made: rotations 0..5 or off the board,
- * coordinates in range, no two tiles on one cell. */
-static bool state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tantrix_puzzle *t = pz;
-    for (int i = 0; i < t->n; i++) {
-        int rot = state[3 * i], q = state[3 * i + 1], r = state[3 * i + 2];
-        if (rot < TANTRIX_OFF || rot > 5) {
-            snprintf(why, n, "tile %d: rotation %d is not 0 to 5 (or -1 in the tray)", t->label[i], rot);
-            return false;
-        }
-        if (q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD || r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
-            snprintf(why, n, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
-            return false;
-        }
-        if (t->given_rot[i] != TANTRIX_OFF &&
-            (rot != t->given_rot[i] || q != t->given_q[i] || r != t->given_r[i])) {
-            snprintf(why, n, "tile %d is given at (%d,%d), rotation %d, and cannot move", t->label[i],
-                     t->given_q[i], t->given_r[i], t->given_rot[i]);
-            return false;
-        }
-        for (int j = 0; j < i && rot >= 0; j++)
-            if (placed(state, j) && state[3 * j + 1] == q && state[3 * j + 2] == r) {
-                snprintf(why, n, "tiles %d and %d share the cell (%d,%d)", t->label[j], t->label[i], q, r);
-                return false;
-            }
-    }
-    return true;
-}
 
 const game_family tantrix_family = {
     .name = "tantrix",
@@ -318,7 +289,7 @@ const game_family tantrix_family = {
     .format_answer = format_answer,
     .generate = tantrix_generate,
     .ui = &tantrix_ui_hooks,
-    .state_ok = state_ok,
+    .state_ok = tantrix_state_ok,
     .count = count,
     .images = images,
 };

@@ -87,6 +87,7 @@ void tantrix_free(void *pz);
 void *tantrix_parse(const char *text, diag *err, int *nstate);
 int tantrix_sniff(const char *text);
 bool tantrix_verify(const void *pz, const int *state, char *why, size_t n);
+bool tantrix_state_ok(const void *pz, const int *state, char *why, size_t n);
 void tantrix_encode(const void *pz, assist *a);
 bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
 

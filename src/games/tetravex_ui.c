@@ -476,25 +476,6 @@ static int ui_fact_distance(const void *pz, const void *ui, const int *state, in
     return d;
 }
 
-bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tetravex_puzzle *t = pz;
-    bool *seen = xcalloc((size_t)t->ntiles, sizeof *seen);
-    bool ok = true;
-    for (int c = 0; c < t->ntiles && ok; c++) {
-        int v = state[c];
-        if (v < -1 || v >= t->ntiles || (v >= 0 && seen[v])) {
-            snprintf(why, n, "cell at row %d, column %d: tile %d does not fit the puzzle", c / t->n + 1,
-                     c % t->n + 1, v);
-            ok = false;
-        } else if (v >= 0) {
-            seen[v] = true;
-        }
-    }
-    free(seen);
-    return ok;
-}
-
 static const char *const ui_help[] = {
     "arrows, j k l   move (right from the board walks into the tray)",
     "Tab, x          switch between board and tray",

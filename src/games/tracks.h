@@ -81,6 +81,9 @@ bool tracks_write_id(const tracks_puzzle *t, strbuf *out);
 
 /* The player's hooks (tracks_ui.c). */
 extern const game_ui tracks_ui_hooks;
+/* Entries the puzzle fixes (tracks_check.c): the player cannot change them. */
+bool tracks_edge_fixed(const tracks_puzzle *t, int e);
+bool tracks_cell_fixed(const tracks_puzzle *t, int c);
 bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);
 bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
 

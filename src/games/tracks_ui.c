@@ -172,18 +172,6 @@ static unsigned char *find_loops(const tracks_puzzle *t, const int *state)
     return loop;
 }
 
-static bool edge_fixed(const tracks_puzzle *t, int e)
-{
-    int a, b;
-    tracks_edge_cells(t, e, &a, &b);
-    return t->given[a] || t->given[b];
-}
-
-static bool cell_fixed(const tracks_puzzle *t, int c)
-{
-    return t->given[c] || tracks_end_bits(t, c);
-}
-
 /* The screen spot of an edge's glyph(s): row, first column, width. */
 static void edge_spot(const tracks_puzzle *t, const tracks_ui *u, int e, int *y, int *x, int *n,
                       bool *vertical)
@@ -364,7 +352,7 @@ static void ui_draw(const void *pz, const void *ui, const int *state, const view
         if (val == TRACKS_TRACK && (loop[a] || bit_count(tracks_piece(t, state, a)) > 2 ||
                                     bit_count(tracks_piece(t, state, b)) > 2))
             r = ROLE_ERROR;
-        else if (edge_fixed(t, e))
+        else if (tracks_edge_fixed(t, e))
             r = ROLE_GIVEN;
         /* a cross that says no more than its cells do is left out: after a
          * solve the board would be nothing but crosses */
@@ -466,7 +454,7 @@ static bool set_entry(const tracks_puzzle *t, const int *state, int i, int v, mo
     if (i < 0 || i >= tracks_nstate(t) || state[i] == v)
         return false;
     if (i < cells) {
-        if (cell_fixed(t, i))
+        if (tracks_cell_fixed(t, i))
             return false;
         if (v == TRACKS_NONE && tracks_piece(t, state, i))
             return false;
@@ -474,7 +462,7 @@ static bool set_entry(const tracks_puzzle *t, const int *state, int i, int v, mo
         return true;
     }
     int e = i - cells, a, b;
-    if (edge_fixed(t, e))
+    if (tracks_edge_fixed(t, e))
         return false;
     tracks_edge_cells(t, e, &a, &b);
     if (v == TRACKS_TRACK) {
@@ -680,70 +668,6 @@ static int ui_fact_distance(const void *pz, const void *ui, const int *state, in
     int da = abs(a % t->w - u->cx) + abs(a / t->w - u->cy);
     int db = abs(b % t->w - u->cx) + abs(b / t->w - u->cy);
     return da < db ? da : db;
-}
-
-/* Can board entry i (a cell, then the edges) hold what state has there?
- * start: the entry's value on the starting board (tracks_init_state), kept
- * by a fixed entry. */
-static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start, char *why, size_t n)
-{
-    int cells = tracks_cells(t);
-    bool fixed = i < cells ? cell_fixed(t, i) : edge_fixed(t, i - cells);
-    if (state[i] < TRACKS_BLANK || state[i] > TRACKS_NONE || (fixed && state[i] != start)) {
-        snprintf(why, n, "board entry %d: value %d does not fit the puzzle", i, state[i]);
-        return false;
-    }
-    return true;
-}
-
-/* Is this a board the player could have made?  Values in range, givens
- * and ends as the puzzle has them. */
-bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tracks_puzzle *t = pz;
-    int total = tracks_nstate(t);
-    int *start = xmalloc((size_t)total * sizeof *start);
-    tracks_init_state(pz, start);
-    bool ok = true;
-    for (int i = 0; i < total && ok; i++)
-        ok = entry_ok(t, state, i, start[i], why, n);
-    free(start);
-    return ok;
-}
-
-/* Entry i's value on the starting board, as tracks_init_state sets it: a
- * fixed cell holds track; a fixed edge, what the last given cell at its
- * ends (in cell order) says of it. */
-static int start_value(const tracks_puzzle *t, int i)
-{
-    int cells = tracks_cells(t);
-    if (i < cells)
-        return TRACKS_TRACK;
-    int e = i - cells, ends[2], v = TRACKS_BLANK;
-    tracks_edge_cells(t, e, &ends[0], &ends[1]);
-    if (ends[0] > ends[1]) {
-        int x = ends[0];
-        ends[0] = ends[1];
-        ends[1] = x;
-    }
-    for (int j = 0; j < 2; j++) {
-        int c = ends[j];
-        if (!t->given[c])
-            continue;
-        for (int k = 0; k < 4; k++)
-            if (tracks_edge(t, c, DIRS[k]) == e)
-                v = (t->given[c] & DIRS[k]) ? TRACKS_TRACK : TRACKS_NONE;
-    }
-    return v;
-}
-
-/* Every entry stands alone in tracks_state_ok: the changed ones suffice. */
-bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
-{
-    for (int j = 0; j < nidx; j++)
-        if (!entry_ok(pz, state, idx[j], start_value(pz, idx[j]), why, n))
-            return false;
-    return true;
 }
 
 static const char *const ui_help[] = {
