@@ -125,8 +125,10 @@ typedef struct game_family {
     const struct game_ui *ui;
 
     /* Optional (NULL: any state is accepted): is this a board the player
-     * could have made (values in range, givens kept)?  Saves are checked
-     * with it, so a hand-edited save cannot reach draw or encode. */
+     * could have made (values in range, givens kept)?  Moves from outside
+     * the family's input and loaded saves pass it through one gate,
+     * board_state_allowed (board.h), so a hand-edited save cannot reach
+     * draw or encode. */
     bool (*state_ok)(const void *pz, const int *state, char *why, size_t n);
     /* Optional, with state_ok: the same question for a board state_ok
      * accepted before its elements idx[0..nidx) changed, looking at those
