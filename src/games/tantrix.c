@@ -162,33 +162,14 @@ static bool as_placed(const int *s, int tile, int q, int r, int rot)
     return s[3 * tile] == rot && s[3 * tile + 1] == q && s[3 * tile + 2] == r;
 }
 
-/* For the batch commands: where the answer format (--solve) would put
- * the tile, its position and its edges' colours. */
-static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
+/* A placement in words, as the player sees the board: the tile where it
+ * lies, or its place beside a tile on the board.  Where no tile is next
+ * to the place, the player's screen highlights the hex; the batch
+ * commands, with no screen, give the place and the edges as --solve
+ * writes them. */
+static void place_text(const tantrix_puzzle *t, const int *state, int fact, bool screen, char *out,
+                       size_t n)
 {
-    const tantrix_puzzle *t = pz;
-    int tile, q, r, rot;
-    if (!fact_where(t, state, fact, &tile, &q, &r, &rot)) {
-        far_text(t, fact, out, n);
-        return;
-    }
-    if (as_placed(state, tile, q, r, rot)) {
-        snprintf(out, n, "tile %d as placed", t->label[tile]);
-        return;
-    }
-    char edges[7];
-    for (int k = 0; k < 6; k++)
-        edges[k] = tantrix_colour_letter(tantrix_edge(t, tile, rot, k));
-    edges[6] = 0;
-    snprintf(out, n, "tile %d at %d %d with edges %s", t->label[tile], q, r, edges);
-}
-
-/* For the player, in the words of the screen, which shows no coordinates:
- * the tile where it lies, or its place beside a tile on the board, or
- * the hex the view highlights. */
-void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
-{
-    const tantrix_puzzle *t = pz;
     int tile, q, r, rot;
     if (!fact_where(t, state, fact, &tile, &q, &r, &rot)) {
         far_text(t, fact, out, n);
@@ -208,7 +189,25 @@ void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *
                          t->label[o]);
                 return;
             }
-    snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
+    if (screen) {
+        snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
+        return;
+    }
+    char edges[7];
+    for (int k = 0; k < 6; k++)
+        edges[k] = tantrix_colour_letter(tantrix_edge(t, tile, rot, k));
+    edges[6] = 0;
+    snprintf(out, n, "tile %d at %d %d with edges %s", t->label[tile], q, r, edges);
+}
+
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
+{
+    place_text(pz, state, fact, false, out, n);
+}
+
+void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
+{
+    place_text(pz, state, fact, true, out, n);
 }
 
 static void format_answer(const void *pz, const int *state, strbuf *out)

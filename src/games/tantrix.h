@@ -99,7 +99,8 @@ void tantrix_to_frame(const tantrix_frame *f, int bq, int br, int brot, int *q, 
 bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fact, int *tile, int *q,
                         int *r, int *rot);
 
-/* A fact in the player's words (the game_ui fact_text hook). */
+/* A fact in the player's words (the game_ui fact_text hook): the batch
+ * words, but a place with no tile beside it is "the highlighted hex". */
 void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n);
 
 /* The family's colour roles (canvas.h), as tantrix_ui.c's palette gives them. */
