@@ -31,9 +31,9 @@ static inline bool ui_fixture_open(ui_fixture *fx, puzzle *p, int rows, int cols
     fx->f = p->family;
     fx->state = xcalloc((size_t)p->nstate, sizeof *fx->state);
     fx->f->init_state(p->data, fx->state);
-    fx->ui = fx->f->ui_create(p->data);
+    fx->ui = fx->f->ui->create(p->data);
     int nr, nc;
-    CHECK(fx->f->layout(p->data, fx->ui, rows, cols, ascii, &nr, &nc));
+    CHECK(fx->f->ui->layout(p->data, fx->ui, rows, cols, ascii, &nr, &nc));
     canvas_init(&fx->cv, nr, nc, ascii);
     return true;
 }
@@ -42,7 +42,7 @@ static inline void ui_fixture_close(ui_fixture *fx)
 {
     canvas_free(&fx->cv);
     if (fx->ui)
-        fx->f->ui_free(fx->ui);
+        fx->f->ui->free(fx->ui);
     free(fx->state);
     puzzle_free(fx->p);
 }
@@ -50,7 +50,7 @@ static inline void ui_fixture_close(ui_fixture *fx)
 static inline void ui_fixture_draw(ui_fixture *fx)
 {
     canvas_clear(&fx->cv);
-    fx->f->draw(fx->p->data, fx->ui, fx->state, NULL, &fx->cv);
+    fx->f->ui->draw(fx->p->data, fx->ui, fx->state, NULL, &fx->cv);
 }
 
 /* Does the drawn canvas hold only ASCII (what --ascii promises)? */

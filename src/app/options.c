@@ -17,18 +17,38 @@ static const char usage_text[] =
     "       tessera --hint SAVED-GAME              one forced move, with the clues behind it\n"
     "       tessera --dimacs OUT FILE | GAME-ID    write the CNF encoding ('-': stdout)\n"
     "       tessera --generate FAMILY [--size WxH|N] [--difficulty easy|medium|hard]\n"
-    "                                [--values K] [--seed S]\n"
+    "                                [--params P] [--seed S]\n"
     "options:\n"
     "  --game NAME        tents, tracks, tetravex, hexiom or tantrix (else by extension\n"
     "                     or content)\n"
     "  --timeout SECONDS  give up after this long (exit status 3)\n"
     "  --ascii            draw with ASCII only\n"
     "  --color WHEN       auto, always or never (NO_COLOR is honoured)\n"
-    "  --help, --version\n"
+    "  --help, --version\n";
+
+static const char usage_exit[] =
     "exit status: 0 done, 1 no solution or inconsistent marks, 2 bad usage or input,\n"
     "3 a time limit ran out\n";
 
-enum { OPT_GAME = 256, OPT_TIMEOUT, OPT_ASCII, OPT_COLOR, OPT_SIZE, OPT_DIFF, OPT_VALUES, OPT_SEED };
+/* The usage, then each family's --params (game.h params_help). */
+static void print_usage(void)
+{
+    fputs(usage_text, stdout);
+    int n;
+    const game_family *const *all = game_families(&n);
+    bool head = false;
+    for (int i = 0; i < n; i++) {
+        if (!all[i]->params_help)
+            continue;
+        if (!head)
+            fputs("  --params P       for --generate, by family (--values K: Tetravex's K):\n", stdout);
+        head = true;
+        printf("    %-15s%s\n", all[i]->name, all[i]->params_help);
+    }
+    fputs(usage_exit, stdout);
+}
+
+enum { OPT_GAME = 256, OPT_TIMEOUT, OPT_ASCII, OPT_COLOR, OPT_SIZE, OPT_DIFF, OPT_PARAMS, OPT_SEED };
 
 static int bad_usage(const char *msg, const char *arg)
 {
@@ -58,7 +78,8 @@ int options_parse(int argc, char **argv, tessera_options *out)
         {"colour", required_argument, NULL, OPT_COLOR},
         {"size", required_argument, NULL, OPT_SIZE},
         {"difficulty", required_argument, NULL, OPT_DIFF},
-        {"values", required_argument, NULL, OPT_VALUES},
+        {"params", required_argument, NULL, OPT_PARAMS},
+        {"values", required_argument, NULL, OPT_PARAMS}, /* the old name of Tetravex's */
         {"seed", required_argument, NULL, OPT_SEED},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -100,9 +121,9 @@ int options_parse(int argc, char **argv, tessera_options *out)
             break;
         case OPT_SIZE: o->size = optarg; break;
         case OPT_DIFF: o->difficulty = optarg; break;
-        case OPT_VALUES: o->values = optarg; break;
+        case OPT_PARAMS: o->params = optarg; break;
         case OPT_SEED: o->seed = optarg; break;
-        case 'h': fputs(usage_text, stdout); return EXIT_DONE;
+        case 'h': print_usage(); return EXIT_DONE;
         case 'V': printf("tessera %s\n", TESSERA_VERSION); return EXIT_DONE;
         case ':': return bad_usage("option needs an argument", argv[optind - 1]);
         default: return bad_usage("unknown option", argv[optind - 1]);

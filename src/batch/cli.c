@@ -243,15 +243,7 @@ bool cli_generate_options(const cli_options *o, gen_options *g)
         fprintf(stderr, "tessera: --size: expected N or WxH (1 to 1000), got '%s'\n", o->size);
         return false;
     }
-    if (o->values) {
-        char *end;
-        long v = strtol(o->values, &end, 10);
-        if (*end || v < 1 || v > 10) {
-            fprintf(stderr, "tessera: --values: expected a number from 1 to 10, got '%s'\n", o->values);
-            return false;
-        }
-        g->values = (int)v;
-    }
+    g->params = o->params; /* the family decodes them (params_help) */
     if (o->difficulty && strcmp(o->difficulty, "easy") && strcmp(o->difficulty, "medium") &&
         strcmp(o->difficulty, "hard")) {
         fprintf(stderr, "tessera: --difficulty: expected easy, medium or hard, got '%s'\n",
@@ -285,6 +277,10 @@ int cli_generate(const char *family, const cli_options *o)
     gen_options g = {.progress = stderr};
     if (!cli_generate_options(o, &g))
         return EXIT_BAD_INPUT;
+    if (g.params && !f->params_help) {
+        fprintf(stderr, "tessera: --params: %s takes none\n", f->title);
+        return EXIT_BAD_INPUT;
+    }
     strbuf out = {0};
     diag err = {.source = "--generate"};
     /* proved unique, graded, retried for --difficulty (grade.c) */

@@ -16,7 +16,7 @@ typedef struct {
     /* --generate */
     const char *size;
     const char *difficulty;
-    const char *values;
+    const char *params;    /* --params (or its alias --values) */
     const char *seed;
 } cli_options;
 
@@ -24,7 +24,7 @@ int cli_solve(const char *arg, const cli_options *o);
 int cli_count(const char *arg, const cli_options *o);
 int cli_dimacs(const char *arg, const cli_options *o);
 int cli_generate(const char *family, const cli_options *o);
-/* The --size, --values, --difficulty and --seed of o checked and read
+/* The --size, --params, --difficulty and --seed of o checked and read
  * into g; false after a message on standard error. */
 bool cli_generate_options(const cli_options *o, gen_options *g);
 int cli_check(const char *save_path, const cli_options *o);

@@ -48,7 +48,7 @@ static void fact_line(const session *s, const char *lead, int fact)
 {
     const puzzle *pz = session_board(s)->pz;
     char t[160];
-    pz->family->fact_text(pz->data, fact, t, sizeof t);
+    pz->family->fact_text(pz->data, session_board(s)->state, fact, t, sizeof t);
     printf("%s%s\n", lead, t);
 }
 

@@ -48,6 +48,15 @@ void board_push_step(board *b, board_step *st)
     b->pos = b->nsteps;
 }
 
+bool board_state_allowed(const puzzle *pz, const int *st, const int *changed, int nchanged, char *why,
+                         size_t n)
+{
+    const game_family *f = pz->family;
+    if (changed && f->step_ok)
+        return f->step_ok(pz->data, st, changed, nchanged, why, n);
+    return !f->state_ok || f->state_ok(pz->data, st, why, n);
+}
+
 bool board_move_allowed(const board *b, const move *m, char *why, size_t n)
 {
     const game_family *f = b->pz->family;
@@ -64,8 +73,7 @@ bool board_move_allowed(const board *b, const move *m, char *why, size_t n)
         }
     /* the board before is one the loader accepts, so the entries m sets
      * are all step_ok needs to look at */
-    bool ok = f->step_ok ? f->step_ok(b->pz->data, after, set.v, set.n, why, n)
-                         : f->state_ok(b->pz->data, after, why, n);
+    bool ok = board_state_allowed(b->pz, after, set.v, set.n, why, n);
     vec_free(&set);
     free(after);
     return ok;

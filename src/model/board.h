@@ -31,10 +31,16 @@ void board_free(board *b);
  * family to refuse before this).  Returns false when nothing changed.
  * A new step discards the redo tail. */
 bool board_apply(board *b, const move *m, bool is_solve);
-/* Would the board after m still be one the save loader accepts (the
- * family's step_ok on the entries m sets, else state_ok on the whole board)?
- * For moves the family's input did not make itself, such as an engine's
- * hint on an unbounded board; why says what is wrong. */
+/* The one gate for boards a player may have: is st a board the family
+ * allows (game_family.state_ok)?  With changed (nchanged entries), st is
+ * a board that was allowed before those entries changed, and only they
+ * are looked at where the family can (step_ok).  Moves and loaded saves
+ * both pass here; why says what is wrong. */
+bool board_state_allowed(const puzzle *pz, const int *st, const int *changed, int nchanged, char *why,
+                         size_t n);
+/* Would the board after m still pass board_state_allowed?  For moves the
+ * family's input did not make itself, such as an engine's hint on an
+ * unbounded board. */
 bool board_move_allowed(const board *b, const move *m, char *why, size_t n);
 bool board_undo(board *b);
 bool board_redo(board *b);

@@ -240,7 +240,7 @@ unsigned long long board_load_checked;
 static bool board_allowed(const puzzle *pz, const int *st, char *why, size_t n)
 {
     board_load_checked += (unsigned long long)pz->nstate;
-    return !pz->family->state_ok || pz->family->state_ok(pz->data, st, why, n);
+    return board_state_allowed(pz, st, NULL, 0, why, n);
 }
 
 /* Checks st after step s changed it, which was allowed before. */
@@ -249,7 +249,7 @@ static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, c
     if (!pz->family->step_ok)
         return board_allowed(pz, st, why, n);
     board_load_checked += (unsigned long long)s->idx.n;
-    return pz->family->step_ok(pz->data, st, s->idx.v, s->idx.n, why, n);
+    return board_state_allowed(pz, st, s->idx.v, s->idx.n, why, n);
 }
 
 /* How often the loader looks at the clock (lines). */

@@ -9,6 +9,9 @@
 
 #include <stdbool.h>
 
+/* The roles every family and the front end share.  A family's own roles
+ * (a tree, a track, Tantrix red) are ROLE_FAMILY + i, i indexing the
+ * palette it declares in its game_ui table (as Tatham's game_colours()). */
 typedef enum {
     ROLE_PLAIN = 0,
     ROLE_DIM,          /* grid dots, met clues, inactive things */
@@ -17,25 +20,30 @@ typedef enum {
     ROLE_CLUE_MET,     /* a clue that is met exactly */
     ROLE_CLUE_BROKEN,  /* a clue that can no longer be met (red) */
     ROLE_ERROR,        /* a rule visibly broken (touching tents, mismatched edge) */
-    ROLE_TREE,
-    ROLE_TENT,
-    ROLE_GRASS,
-    ROLE_TRACK,
-    ROLE_NO_TRACK,
     ROLE_GIVEN,        /* given pieces the player cannot change */
-    ROLE_LOCKED,       /* Hexiom locked tiles */
-    ROLE_SATISFIED,    /* a quiet colour: a Hexiom tile whose count is met */
-    ROLE_VALUE0,       /* ROLE_VALUE0 + v: tile value v, 0..9 */
-    ROLE_VALUE9 = ROLE_VALUE0 + 9,
-    ROLE_TANTRIX_RED,
-    ROLE_TANTRIX_YELLOW,
-    ROLE_TANTRIX_BLUE,
-    ROLE_TANTRIX_GREEN,
-    ROLE_FILL0,        /* ROLE_FILL0 + v: a Tetravex side of value v, as a
-                        * filled area (text on a background of v's colour) */
-    ROLE_FILL9 = ROLE_FILL0 + 9,
-    ROLE_COUNT
+    ROLE_FAMILY = 16,  /* the first of a family's own roles */
 } role;
+
+/* How a family role looks, neutrally: colours for 8 and 256 colour
+ * terminals (COLOUR_* and xterm numbers; -1 the terminal's own), LOOK_*
+ * attributes in every depth (meaning survives without colour) and more
+ * of them with no colour at all (instead of hue).  fill8/fill256: the
+ * colour of the role's filled areas (canvas_bg, MARK_SHAPE), 0 for a role
+ * that fills with its foreground. */
+enum { COLOUR_BLACK, COLOUR_RED, COLOUR_GREEN, COLOUR_YELLOW, COLOUR_BLUE, COLOUR_MAGENTA,
+       COLOUR_CYAN, COLOUR_WHITE };
+enum { LOOK_BOLD = 1, LOOK_UNDERLINE = 2, LOOK_DIM = 4 };
+typedef struct {
+    short fg8, fg256;
+    unsigned char look, look_mono;
+    short fill8, fill256;
+} role_colour;
+
+/* A family's roles: ROLE_FAMILY + i looks like colours[i]. */
+typedef struct {
+    const role_colour *colours;
+    int n;
+} palette;
 
 /* Overlays the front end asks for; a family ORs them into the cells of the
  * thing they concern, and the theme turns them into attributes (reverse

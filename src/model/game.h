@@ -11,10 +11,9 @@
 #include <stdio.h>
 
 #include "canvas.h"
+#include "game_input.h"
 #include "sat/assist.h"
 #include "util.h"
-
-typedef enum { GRID_SQUARE, GRID_HEX } grid_shape;
 
 /* The board a player sees is an int vector ("state") whose meaning each
  * family defines (a cell's mark, a slot's tile, ...).  Undo, redo and
@@ -27,18 +26,6 @@ typedef struct {
 
 void move_set(move *m, int idx, int val);
 void move_free(move *m);
-
-enum { INPUT_KEY, INPUT_MOUSE };
-enum { MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE };
-
-typedef struct {
-    int kind;   /* INPUT_KEY or INPUT_MOUSE */
-    int key;    /* curses key code (KEY_UP, ...) or a character; 10 is Enter */
-    int button; /* mouse: 1 left, 3 right */
-    int action; /* MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE */
-    int target; /* canvas owner under the mouse, -1 for none */
-    int y, x;   /* mouse position inside the board canvas */
-} input_event;
 
 typedef enum {
     INPUT_IGNORED, /* not a key for this family */
@@ -62,7 +49,7 @@ struct game_family;
 
 typedef struct {
     int width, height;     /* --size WxH or N (0: family default) */
-    int values;            /* --values K (Tetravex), 0: default */
+    const char *params;    /* --params: the family's own (params_help), NULL: defaults */
     const char *difficulty; /* "easy", "medium", "hard" or NULL */
     unsigned long seed;
     /* The grader, so that generators need not know grade.c (which calls
@@ -75,11 +62,39 @@ typedef struct {
                             * here (--generate: stderr); NULL: silent */
 } gen_options;
 
+/* The player's hooks, in one table a family fills or leaves out. */
+typedef struct game_ui {
+    void *(*create)(const void *pz);
+    void (*free)(void *ui);
+    /* Chooses a geometry that fits in rows x cols (ascii: ASCII glyphs)
+     * and reports the canvas size it needs; false when even the smallest
+     * geometry does not fit (needs: the smallest size that would). */
+    bool (*layout)(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                   int *need_cols);
+    void (*draw)(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
+    input_result (*input)(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
+    /* Distance of a fact from the cursor on the board state: hints
+     * prefer near facts. */
+    int (*fact_distance)(const void *pz, const void *ui, const int *state, int fact);
+    /* Optional (NULL: the family's fact_text): the same words for the
+     * player, who sees the board and what the view highlights. */
+    void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
+    /* Key help lines for the family's own keys, NULL-terminated. */
+    const char *const *help;
+    /* How the family's own roles (ROLE_FAMILY + i) look (canvas.h). */
+    palette colours;
+    /* Optional (NULL: none): the compact zoom, one character per cell, for
+     * boards larger than the terminal (the v key).  Tells ui whether the
+     * next layout (and the draws after it) use it; a layout in the compact
+     * zoom may still report a canvas larger than the area (the front end
+     * then scrolls). */
+    void (*set_compact)(void *ui, bool on);
+} game_ui;
+
 typedef struct game_family {
     const char *name;      /* "tents": --game NAME, save files */
     const char *title;     /* "Tents": menus and status line */
     const char *extension; /* "tents": FILE.tents */
-    grid_shape shape;
 
     /* How sure this family is that text is one of its formats (0: not
      * at all, 1: plausible, 2: certain).  Used when neither --game nor an
@@ -104,8 +119,10 @@ typedef struct game_family {
     void (*apply_solution)(const void *pz, const bool *facts, int *state);
     /* One fact (an accepted hint) as a move. */
     void (*fact_move)(const void *pz, const int *state, int fact, move *out);
-    /* "tent at row 3, column 4": hint and check messages. */
-    void (*fact_text)(const void *pz, int fact, char *out, size_t n);
+    /* "tent at row 3, column 4": hint and check messages, in words that
+     * need no screen (the batch commands print them).  state: the board
+     * whose marks the fact was found under. */
+    void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
 
     /* The independent rules checker (plain C, no SAT): is this state a
      * complete, correct solution?  If not, why (into why). */
@@ -114,27 +131,22 @@ typedef struct game_family {
      * Puzzle formats. */
     void (*format_answer)(const void *pz, const int *state, strbuf *out);
 
-    /* A new puzzle text with exactly one solution (NULL: not offered). */
+    /* A new puzzle text with exactly one solution (NULL: not offered).
+     * The family decodes opt->params itself, failing with err on a
+     * string it does not know. */
     bool (*generate)(const gen_options *opt, strbuf *out, diag *err);
+    /* Optional (NULL: the family takes no --params): what the family's
+     * --params string says, one line for --help. */
+    const char *params_help;
 
-    /* --- TUI hooks --- */
-    void *(*ui_create)(const void *pz);
-    void (*ui_free)(void *ui);
-    /* Chooses a geometry that fits in rows x cols (ascii: ASCII glyphs)
-     * and reports the canvas size it needs; false when even the smallest
-     * geometry does not fit (needs: the smallest size that would). */
-    bool (*layout)(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols);
-    void (*draw)(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-    input_result (*input)(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
-    /* Distance of a fact from the cursor: hints prefer near facts. */
-    int (*fact_distance)(const void *pz, const void *ui, int fact);
-    /* Key help lines for the family's own keys, NULL-terminated. */
-    const char *const *help;
+    /* Optional (NULL: batch commands only): the player's hooks. */
+    const struct game_ui *ui;
 
     /* Optional (NULL: any state is accepted): is this a board the player
-     * could have made (values in range, givens kept)?  Saves are checked
-     * with it, so a hand-edited save cannot reach draw or encode. */
+     * could have made (values in range, givens kept)?  Moves from outside
+     * the family's input and loaded saves pass it through one gate,
+     * board_state_allowed (board.h), so a hand-edited save cannot reach
+     * draw or encode. */
     bool (*state_ok)(const void *pz, const int *state, char *why, size_t n);
     /* Optional, with state_ok: the same question for a board state_ok
      * accepted before its elements idx[0..nidx) changed, looking at those
@@ -185,12 +197,6 @@ typedef struct game_family {
      * groups (no explanation is asked of it). */
     void (*encode_decided)(const void *pz, const int *state, assist *a);
 
-    /* Optional (NULL: none): the compact zoom, one character per cell, for
-     * boards larger than the terminal (the v key).  Tells ui whether the
-     * next layout (and the draws after it) use it; a layout in the compact
-     * zoom may still report a canvas larger than the area (the front end
-     * then scrolls). */
-    void (*set_compact)(void *ui, bool on);
 
     /* Optional (NULL: none): the rules for a newcomer, a few lines and a
      * tiny example drawn in ASCII, NULL-terminated; the player shows them

@@ -165,20 +165,20 @@ static int *fact_order(const session *s, const void *ui)
 {
     const game_family *f = s->f;
     void *own = NULL;
-    if (!ui && f->ui_create && f->fact_distance)
-        ui = own = f->ui_create(s->b->pz->data);
+    if (!ui && f->ui && f->ui->fact_distance)
+        ui = own = f->ui->create(s->b->pz->data);
     int *order = xcalloc((size_t)s->nfacts + 1, sizeof *order);
     ranked *r = xcalloc((size_t)s->nfacts + 1, sizeof *r);
     for (int i = 0; i < s->nfacts; i++) {
         r[i].fact = i;
-        r[i].dist = ui && f->fact_distance ? f->fact_distance(s->b->pz->data, ui, i) : 0;
+        r[i].dist = ui && f->ui->fact_distance ? f->ui->fact_distance(s->b->pz->data, ui, s->b->state, i) : 0;
     }
     qsort(r, (size_t)s->nfacts, sizeof *r, by_rank);
     for (int i = 0; i < s->nfacts; i++)
         order[i] = r[i].fact;
     free(r);
     if (own)
-        f->ui_free(own);
+        f->ui->free(own);
     return order;
 }
 

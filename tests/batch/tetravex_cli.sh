@@ -50,6 +50,12 @@ check "generated puzzle is unique" '[ "$("$bin" --count=3 "$tmp/g.tetravex")" = 
 "$bin" --solve "$tmp/g.tetravex" >"$tmp/g.ans"; rc=$?
 check "generated puzzle solves" '[ $rc -eq 0 ] && answer_ok "$tmp/g.tetravex" "$tmp/g.ans"'
 check "fewer values" '"$bin" --generate tetravex --size 4 --values 4 --seed 2 >/dev/null'
+# --values is the alias of the family's --params: the same puzzle
+check "--params values=4 is --values 4" '[ "$("$bin" --generate tetravex --size 3 --params values=4 --seed 2)" = "$("$bin" --generate tetravex --size 3 --values 4 --seed 2)" ]'
+check "edges from 0 to 3 only" '! "$bin" --generate tetravex --size 3 --params 4 --seed 2 | grep -q "[4-9]"'
+check "--help lists the parameters" '"$bin" --help | grep -q "tetravex *values=K"'
+"$bin" --generate tents --params 4 >/dev/null 2>"$tmp/err"; rc=$?
+check "a family with no parameters refuses them" '[ $rc -eq 2 ] && grep -q "Tents takes none" "$tmp/err"'
 # four tiles whose numbers can never meet
 printf '1111\n2222\n3333\n4444\n' >"$tmp/none.tetravex"
 "$bin" --solve "$tmp/none.tetravex" >/dev/null 2>&1; rc=$?

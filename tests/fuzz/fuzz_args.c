@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (game_find(opt.generate_family) && cli_generate_options(o, &g)) {
                 contract(g.width >= 0 && g.width <= 1000 && g.height >= 0 && g.height <= 1000,
                          "a --size out of range");
-                contract(g.values >= 0 && g.values <= 10, "a --values out of range");
+                contract(g.params == o->params, "--params not handed to the family");
             }
             break;
         }

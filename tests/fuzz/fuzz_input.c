@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "board.h"
-#include "keys.h"
 
 #define FUZZ_MAX_EVENTS 3000
 
@@ -37,10 +36,13 @@ static const struct {
 };
 #define NPUZZLES ((int)(sizeof PUZZLES / sizeof PUZZLES[0]))
 
-/* Keys the families and the front end read, the rest left to raw bytes. */
+/* Keys the families read, as the player hands them over (tui/keymap.c),
+ * the rest left to raw bytes. */
 static const int KEYS[] = {
-    KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_SLEFT, KEY_SRIGHT, KEY_SF, KEY_SR,
-    KEY_ENTER, KEY_BACKSPACE, KEY_DC, KEY_BTAB, KEY_HOME, KEY_END, KEY_NPAGE, KEY_PPAGE,
+    GAME_KEY_UP, GAME_KEY_DOWN, GAME_KEY_LEFT, GAME_KEY_RIGHT,
+    GAME_KEY_UP | GAME_KEY_SHIFT, GAME_KEY_DOWN | GAME_KEY_SHIFT,
+    GAME_KEY_LEFT | GAME_KEY_SHIFT, GAME_KEY_RIGHT | GAME_KEY_SHIFT,
+    GAME_KEY_SELECT, GAME_KEY_DELETE, GAME_KEY_SELECT, GAME_KEY_DELETE, 'g', 'G', 'f', 'c',
     10, '\r', '\t', ' ', '-', '.', '[', ']', 27,
     'h', 'j', 'k', 'l', 'H', 'J', 'K', 'L', 'a', 'b', 'd', 'e', 'm', 'n', 'w', 'x', 'z',
     '0', '1', '2', '3', '4', '5', '6', '7',
@@ -68,7 +70,7 @@ typedef struct {
 static void relayout(player *p, int rows, int cols)
 {
     int nr = 0, nc = 0;
-    p->fits = p->f->layout(p->b->pz->data, p->ui, rows, cols, p->ascii, &nr, &nc);
+    p->fits = p->f->ui->layout(p->b->pz->data, p->ui, rows, cols, p->ascii, &nr, &nc);
     canvas_free(&p->cv);
     memset(&p->cv, 0, sizeof p->cv);
     if (p->fits) {
@@ -76,7 +78,7 @@ static void relayout(player *p, int rows, int cols)
     } else {
         int r2 = 0, c2 = 0;
         contract(nr > 0 && nc > 0, "layout names no size that would fit");
-        p->fits = p->f->layout(p->b->pz->data, p->ui, nr, nc, p->ascii, &r2, &c2);
+        p->fits = p->f->ui->layout(p->b->pz->data, p->ui, nr, nc, p->ascii, &r2, &c2);
         contract(p->fits && r2 == nr && c2 == nc, "layout refuses the size it asked for");
     }
     canvas_init(&p->cv, nr, nc, p->ascii);
@@ -88,7 +90,7 @@ static void draw(player *p)
         return;
     view v = {0};
     canvas_clear(&p->cv);
-    p->f->draw(p->b->pz->data, p->ui, p->b->state, &v, &p->cv);
+    p->f->ui->draw(p->b->pz->data, p->ui, p->b->state, &v, &p->cv);
 }
 
 /* The board must be one the save loader accepts. */
@@ -122,7 +124,7 @@ static void check_save(const player *p)
 static bool send_event(player *p, const input_event *ev)
 {
     move m = {0};
-    input_result r = p->f->input(p->b->pz->data, p->ui, p->b->state, ev, &m);
+    input_result r = p->f->ui->input(p->b->pz->data, p->ui, p->b->state, ev, &m);
     contract(r == INPUT_IGNORED || r == INPUT_UI || r == INPUT_MOVE, "an unknown input result");
     if (r == INPUT_MOVE) {
         contract(m.idx.n == m.val.n, "a move with more places than values");
@@ -166,8 +168,8 @@ static void run_event(player *p, const uint8_t *e)
         board_redo(p->b);
         check_board(p);
     } else {
-        if (p->f->set_compact)
-            p->f->set_compact(p->ui, e[2] & 1);
+        if (p->f->ui->set_compact)
+            p->f->ui->set_compact(p->ui, e[2] & 1);
         relayout(p, 4 + e[1] % 60, 10 + e[3] % 150);
     }
     /* the canvas the next mouse event aims at; an ignored event leaves it
@@ -187,14 +189,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "fuzz_input: puzzle %d: %d:%d: %s\n", which, err.line, err.col, err.msg);
     contract(pz != NULL, "a built-in puzzle does not parse");
     player p = {.f = pz->family, .b = board_create(pz), .ascii = data[2] & 1};
-    p.ui = p.f->ui_create(pz->data);
+    p.ui = p.f->ui->create(pz->data);
     relayout(&p, 10 + data[1] % 50, 30 + (data[2] >> 1) % 130);
     draw(&p);
     for (size_t i = 3; i + 4 <= size; i += 4)
         run_event(&p, data + i);
     check_board(&p);
     check_save(&p);
-    p.f->ui_free(p.ui);
+    p.f->ui->free(p.ui);
     canvas_free(&p.cv);
     board_free(p.b);
     return 0;

@@ -55,21 +55,21 @@ static int count_lines(const char *s)
 static void draw(const puzzle *p, const int *state, const view *v)
 {
     const game_family *f = p->family;
-    if (!f->ui_create || !f->layout || !f->draw || !f->ui_free)
+    if (!f->ui)
         return;
-    void *ui = f->ui_create(p->data);
+    void *ui = f->ui->create(p->data);
     for (int ascii = 0; ascii < 2; ascii++) {
         int rows = 0, cols = 0;
-        if (!f->layout(p->data, ui, 60, 200, ascii, &rows, &cols))
+        if (!f->ui->layout(p->data, ui, 60, 200, ascii, &rows, &cols))
             continue;
         contract(rows > 0 && cols > 0 && rows <= 60 && cols <= 200, "layout",
                  "a canvas size outside the space offered");
         canvas cv;
         canvas_init(&cv, rows, cols, ascii);
-        f->draw(p->data, ui, state, v, &cv);
+        f->ui->draw(p->data, ui, state, v, &cv);
         canvas_free(&cv);
     }
-    f->ui_free(ui);
+    f->ui->free(ui);
 }
 
 /* Plays a small puzzle by accepting solver facts one at a time, as the
@@ -104,7 +104,7 @@ static void play_by_facts(const puzzle *p, assist *a, int *state)
                      "every fact of a solution marked, yet the checker rejects the board", why);
             break;
         }
-        f->fact_text(p->data, next, last, sizeof last);
+        f->fact_text(p->data, state, next, last, sizeof last);
         move m = {0};
         f->fact_move(p->data, state, next, &m);
         contract(m.idx.n > 0, "fact_move", "a fact with no move");
@@ -159,7 +159,7 @@ static void exercise(const puzzle *p)
             f->format_answer(p->data, state, &out);
             sb_free(&out);
             for (int i = 0; i < nf && i < 4; i++)
-                f->fact_text(p->data, i, buf, sizeof buf);
+                f->fact_text(p->data, state, i, buf, sizeof buf);
             int hint = nf > 0 ? nf - 1 : 0;
             view v = {.hint_facts = &hint, .nhint = nf > 0, .conflict_facts = marks,
                       .nconflict = nmarks};

@@ -14,7 +14,6 @@
 
 #include "board.h"
 #include "games/tents.h"
-#include "keys.h"
 #include "rng.h"
 #include "testlib.h"
 
@@ -99,6 +98,31 @@ static void undo_redo(void)
     CHECK(board_redo(b) && b->state[0] == TENTS_GRASS);
     set(b, 9, TENTS_TENT); /* a new step drops the redo tail */
     CHECK(b->nsteps == 2 && !board_redo(b));
+    board_free(b);
+}
+
+/* One gate for moves and saves: a tree is the puzzle's, so a board with a
+ * tent on it is refused, whether the whole board or the changed cell is
+ * looked at, and a move that would make it is refused too. */
+static void gate_moves_and_boards(void)
+{
+    board *b = board_create(load(ID));
+    char why[128] = "";
+    CHECK(board_state_allowed(b->pz, b->state, NULL, 0, why, sizeof why));
+    CHECK(b->state[2] == TENTS_TREE);
+    move m = {0};
+    move_set(&m, 2, TENTS_TENT);
+    CHECK(!board_move_allowed(b, &m, why, sizeof why) && why[0]);
+    b->state[2] = TENTS_TENT;
+    int changed = 2;
+    why[0] = 0;
+    CHECK(!board_state_allowed(b->pz, b->state, NULL, 0, why, sizeof why) && why[0]);
+    CHECK(!board_state_allowed(b->pz, b->state, &changed, 1, why, sizeof why));
+    b->state[2] = TENTS_TREE;
+    move_free(&m);
+    move_set(&m, 0, TENTS_TENT);
+    CHECK(board_move_allowed(b, &m, why, sizeof why));
+    move_free(&m);
     board_free(b);
 }
 
@@ -358,24 +382,24 @@ static void render_open(render *r, const char *id, int rows, int cols, bool asci
 {
     r->p = load(id);
     r->t = r->p->data;
-    r->ui = r->p->family->ui_create(r->p->data);
+    r->ui = r->p->family->ui->create(r->p->data);
     r->state = xcalloc((size_t)r->p->nstate, sizeof *r->state);
     r->p->family->init_state(r->p->data, r->state);
     int nr, nc;
-    CHECK(r->p->family->layout(r->p->data, r->ui, rows, cols, ascii, &nr, &nc));
+    CHECK(r->p->family->ui->layout(r->p->data, r->ui, rows, cols, ascii, &nr, &nc));
     canvas_init(&r->cv, nr, nc, ascii);
 }
 
 static void render_draw(render *r, const view *v)
 {
     canvas_clear(&r->cv);
-    r->p->family->draw(r->p->data, r->ui, r->state, v, &r->cv);
+    r->p->family->ui->draw(r->p->data, r->ui, r->state, v, &r->cv);
 }
 
 static void render_close(render *r)
 {
     canvas_free(&r->cv);
-    r->p->family->ui_free(r->ui);
+    r->p->family->ui->free(r->ui);
     free(r->state);
     puzzle_free(r->p);
 }
@@ -407,7 +431,7 @@ static void render_geometry(void)
     int gy, gx;
     CHECK(glyph_of(&r, 2, &gy, &gx)); /* the tree at row 1, column 3 */
     CHECK(strcmp(canvas_at(&r.cv, gy, gx)->glyph, "\xe2\x99\xa3") == 0);
-    CHECK(canvas_at(&r.cv, gy, gx)->role == ROLE_TREE);
+    CHECK(canvas_at(&r.cv, gy, gx)->role == TENTS_ROLE_TREE);
     CHECK(gy == 1 && gx == 2 + 4 * 2);
     /* the row clue "3" at the end of row 1, column clues under the grid */
     CHECK(strcmp(canvas_at(&r.cv, 1, 4 * 8 + 2)->glyph, "3") == 0);
@@ -421,7 +445,7 @@ static void render_geometry(void)
     render_open(&r, ID, 12, 24, false);
     CHECK(r.cv.rows == 9 && r.cv.cols == 17);
     int nr, nc;
-    CHECK(!r.p->family->layout(r.p->data, r.ui, 8, 17, false, &nr, &nc));
+    CHECK(!r.p->family->ui->layout(r.p->data, r.ui, 8, 17, false, &nr, &nc));
     CHECK(nr == 9 && nc == 17); /* says what would fit */
     render_close(&r);
 }
@@ -444,7 +468,7 @@ static void render_clue_states_and_errors(void)
     int gy, gx;
     CHECK(glyph_of(&r, 8, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == ROLE_ERROR);
     CHECK(glyph_of(&r, 1, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == ROLE_ERROR);
-    CHECK(glyph_of(&r, 7, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == ROLE_TENT);
+    CHECK(glyph_of(&r, 7, &gy, &gx) && canvas_at(&r.cv, gy, gx)->role == TENTS_ROLE_TENT);
     CHECK(strcmp(canvas_at(&r.cv, gy, gx)->glyph, "A") == 0); /* ASCII tent */
     CHECK(strcmp(canvas_at(&r.cv, 0, 0)->glyph, "+") == 0);
     /* grass fills a row's last blanks: the clue can no longer be met */
@@ -471,7 +495,7 @@ static void render_overlays(void)
     int gy, gx;
     CHECK(glyph_of(&r, cell, &gy, &gx));
     CHECK(canvas_at(&r.cv, gy, gx)->marks & MARK_HINT);
-    CHECK(canvas_at(&r.cv, gy, gx)->role == ROLE_GRASS); /* shows what it proposes */
+    CHECK(canvas_at(&r.cv, gy, gx)->role == TENTS_ROLE_GRASS); /* shows what it proposes */
     CHECK(canvas_at(&r.cv, 3, 4 * 8 + 2)->marks & MARK_EXPLAIN); /* row 2 clue */
     CHECK(glyph_of(&r, 2, &gy, &gx) && (canvas_at(&r.cv, gy, gx)->marks & MARK_EXPLAIN)); /* tree 0 */
     CHECK(glyph_of(&r, 0, &gy, &gx) && (canvas_at(&r.cv, gy, gx)->marks & MARK_CONFLICT));
@@ -488,7 +512,7 @@ static void render_overlays(void)
 static input_result key(render *r, int k, move *m)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
-    return r->p->family->input(r->p->data, r->ui, r->state, &ev, m);
+    return r->p->family->ui->input(r->p->data, r->ui, r->state, &ev, m);
 }
 
 static input_result mouse(render *r, int button, int action, int cell, move *m)
@@ -497,7 +521,7 @@ static input_result mouse(render *r, int button, int action, int cell, move *m)
     glyph_of(r, cell, &gy, &gx);
     input_event ev = {.kind = INPUT_MOUSE, .button = button, .action = action, .y = gy, .x = gx,
                       .target = canvas_owner(&r->cv, gy, gx)};
-    return r->p->family->input(r->p->data, r->ui, r->state, &ev, m);
+    return r->p->family->ui->input(r->p->data, r->ui, r->state, &ev, m);
 }
 
 static void apply(render *r, move *m)
@@ -513,17 +537,17 @@ static void input_keys_and_mouse(void)
     render_open(&r, ID, 40, 100, false);
     render_draw(&r, NULL);
     move m = {0};
-    CHECK(key(&r, KEY_LEFT, &m) == INPUT_IGNORED); /* already at the edge */
-    CHECK(key(&r, KEY_RIGHT, &m) == INPUT_UI);
-    CHECK(key(&r, 10, &m) == INPUT_MOVE && m.idx.n == 1 && m.idx.v[0] == 1 && m.val.v[0] == TENTS_TENT);
+    CHECK(key(&r, GAME_KEY_LEFT, &m) == INPUT_IGNORED); /* already at the edge */
+    CHECK(key(&r, GAME_KEY_RIGHT, &m) == INPUT_UI);
+    CHECK(key(&r, GAME_KEY_SELECT, &m) == INPUT_MOVE && m.idx.n == 1 && m.idx.v[0] == 1 && m.val.v[0] == TENTS_TENT);
     apply(&r, &m);
     CHECK(key(&r, ' ', &m) == INPUT_MOVE && m.val.v[0] == TENTS_BLANK); /* again: clears */
     apply(&r, &m);
     CHECK(key(&r, ' ', &m) == INPUT_MOVE && m.val.v[0] == TENTS_GRASS);
     apply(&r, &m);
-    CHECK(key(&r, 'l', &m) == INPUT_UI);
-    CHECK(key(&r, 10, &m) == INPUT_IGNORED && m.idx.n == 0); /* a tree */
-    CHECK(key(&r, 'j', &m) == INPUT_UI && key(&r, 'k', &m) == INPUT_UI);
+    CHECK(key(&r, GAME_KEY_RIGHT, &m) == INPUT_UI);
+    CHECK(key(&r, GAME_KEY_SELECT, &m) == INPUT_IGNORED && m.idx.n == 0); /* a tree */
+    CHECK(key(&r, GAME_KEY_DOWN, &m) == INPUT_UI && key(&r, GAME_KEY_UP, &m) == INPUT_UI);
     /* a left click on a blank places a tent; on it again clears */
     CHECK(mouse(&r, 1, MOUSE_PRESS, 12, &m) == INPUT_UI);
     CHECK(mouse(&r, 1, MOUSE_RELEASE, 12, &m) == INPUT_MOVE && m.val.v[0] == TENTS_TENT);
@@ -554,8 +578,8 @@ static void input_keys_and_mouse(void)
     CHECK(mouse(&r, 3, MOUSE_RELEASE, 9, &m) == INPUT_UI && m.idx.n == 0);
     /* hints prefer facts near the cursor */
     const game_family *f = r.p->family;
-    CHECK(f->fact_distance(r.p->data, r.ui, tents_fact(r.t, 0, 0)) <
-          f->fact_distance(r.p->data, r.ui, tents_fact(r.t, 63, 0)));
+    CHECK(f->ui->fact_distance(r.p->data, r.ui, r.state, tents_fact(r.t, 0, 0)) <
+          f->ui->fact_distance(r.p->data, r.ui, r.state, tents_fact(r.t, 63, 0)));
     render_close(&r);
 }
 
@@ -563,6 +587,7 @@ int main(void)
 {
     make_tmpdir();
     RUN(undo_redo);
+    RUN(gate_moves_and_boards);
     RUN(save_round_trip);
     RUN(save_path_ignores_line_ends);
     RUN(resume_and_foreign_save);

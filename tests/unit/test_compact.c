@@ -7,7 +7,6 @@
 #include "game.h"
 #include "games/tents.h"
 #include "games/tracks.h"
-#include "keys.h"
 #include "testlib.h"
 #include "ui_fixture.h"
 
@@ -15,12 +14,12 @@
  * true when the canvas fits it. */
 static bool compact(ui_fixture *fx, bool on, int rows, int cols)
 {
-    CHECK(fx->f->set_compact != NULL);
-    if (!fx->f->set_compact)
+    CHECK(fx->f->ui->set_compact != NULL);
+    if (!fx->f->ui->set_compact)
         return false;
-    fx->f->set_compact(fx->ui, on);
+    fx->f->ui->set_compact(fx->ui, on);
     int nr, nc;
-    bool fits = fx->f->layout(fx->p->data, fx->ui, rows, cols, fx->cv.ascii, &nr, &nc);
+    bool fits = fx->f->ui->layout(fx->p->data, fx->ui, rows, cols, fx->cv.ascii, &nr, &nc);
     canvas_free(&fx->cv);
     canvas_init(&fx->cv, nr, nc, fx->cv.ascii);
     ui_fixture_draw(fx);
@@ -31,7 +30,7 @@ static void feed(ui_fixture *fx, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    if (fx->f->input(fx->p->data, fx->ui, fx->state, &ev, &m) == INPUT_MOVE)
+    if (fx->f->ui->input(fx->p->data, fx->ui, fx->state, &ev, &m) == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
             fx->state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
@@ -72,7 +71,7 @@ static void test_tents_compact_glyphs(void)
             int c = y * 6 + x;
             CHECK(canvas_owner(&fx.cv, y, x) == c);
             if (t->tree[c])
-                CHECK(glyph_is(&fx, y, x, "\xe2\x99\xa3", ROLE_TREE)); /* ♣ */
+                CHECK(glyph_is(&fx, y, x, "\xe2\x99\xa3", TENTS_ROLE_TREE)); /* ♣ */
             else
                 CHECK(glyph_is(&fx, y, x, "\xc2\xb7", ROLE_DIM)); /* · */
             unsigned m = canvas_at(&fx.cv, y, x)->marks;
@@ -95,20 +94,20 @@ static void test_tents_compact_glyphs(void)
             c0 = c;
     CHECK(c0 >= 0);
     for (int i = 0; i < c0 % 6; i++)
-        feed(&fx, KEY_RIGHT);
+        feed(&fx, GAME_KEY_RIGHT);
     for (int i = 0; i < c0 / 6; i++)
-        feed(&fx, KEY_DOWN);
+        feed(&fx, GAME_KEY_DOWN);
     CHECK(canvas_at(&fx.cv, c0 / 6, c0 % 6)->marks & MARK_CURSOR);
-    feed(&fx, 10);
+    feed(&fx, GAME_KEY_SELECT);
     CHECK(fx.state[c0] == TENTS_TENT);
-    CHECK(glyph_is(&fx, c0 / 6, c0 % 6, "\xe2\x96\xb2", ROLE_TENT)); /* ▲ */
-    feed(&fx, KEY_RIGHT);
-    feed(&fx, 10);
+    CHECK(glyph_is(&fx, c0 / 6, c0 % 6, "\xe2\x96\xb2", TENTS_ROLE_TENT)); /* ▲ */
+    feed(&fx, GAME_KEY_RIGHT);
+    feed(&fx, GAME_KEY_SELECT);
     CHECK(glyph_is(&fx, c0 / 6, c0 % 6, "\xe2\x96\xb2", ROLE_ERROR));
     CHECK(glyph_is(&fx, c0 / 6, c0 % 6 + 1, "\xe2\x96\xb2", ROLE_ERROR));
     feed(&fx, ' ');
     feed(&fx, ' '); /* grass */
-    CHECK(glyph_is(&fx, c0 / 6, c0 % 6 + 1, "\xe2\x80\xa5", ROLE_GRASS)); /* ‥ */
+    CHECK(glyph_is(&fx, c0 / 6, c0 % 6 + 1, "\xe2\x80\xa5", TENTS_ROLE_GRASS)); /* ‥ */
     /* the cursor covers one column only */
     {
         int n = 0;
@@ -131,7 +130,7 @@ static void test_tents_compact_ascii(void)
     const tents_puzzle *t = fx.p->data;
     CHECK(compact(&fx, true, 40, 80));
     for (int c = 0; c < 36; c++)
-        CHECK(glyph_is(&fx, c / 6, c % 6, t->tree[c] ? "T" : ".", t->tree[c] ? ROLE_TREE : ROLE_DIM));
+        CHECK(glyph_is(&fx, c / 6, c % 6, t->tree[c] ? "T" : ".", t->tree[c] ? TENTS_ROLE_TREE : ROLE_DIM));
     CHECK(ui_fixture_ascii_only(&fx));
     ui_fixture_close(&fx);
 }
@@ -201,13 +200,13 @@ static void test_tracks_compact_glyphs(void)
     CHECK(glyph_is(&fx, 4, 1, "\xe2\x94\x82", ROLE_FRAME)); /* │ */
     /* the entrance: a rail through the frame to A; the exit under column 1 */
     CHECK(t->end_cell[0] == 0 || t->end_cell[1] == 0);
-    CHECK(glyph_is(&fx, 3, 1, "━", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 3, 0, "A", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 7, 2, "┃", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 8, 2, "B", ROLE_TRACK));
+    CHECK(glyph_is(&fx, 3, 1, "━", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 3, 0, "A", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 7, 2, "┃", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 8, 2, "B", TRACKS_ROLE_TRACK));
     /* the end cells: half rails towards the frame; the others dots */
-    CHECK(glyph_is(&fx, 3, 2, "╸", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 6, 2, "╻", ROLE_TRACK));
+    CHECK(glyph_is(&fx, 3, 2, "╸", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 6, 2, "╻", TRACKS_ROLE_TRACK));
     CHECK(glyph_is(&fx, 4, 2, "\xc2\xb7", ROLE_DIM));
     /* one column a cell: the cells own their single column */
     for (int c = 0; c < 16; c++)
@@ -216,23 +215,23 @@ static void test_tracks_compact_glyphs(void)
     CHECK(!(canvas_at(&fx.cv, 3, 3)->marks & MARK_CURSOR));
     /* track laid down from the entrance: a corner and a half rail, in
      * heavy lines, nothing drawn between the cells */
-    feed(&fx, KEY_SF);
-    CHECK(glyph_is(&fx, 3, 2, "┓", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 4, 2, "╹", ROLE_TRACK));
-    feed(&fx, KEY_SRIGHT);
-    CHECK(glyph_is(&fx, 4, 2, "┗", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 4, 3, "╸", ROLE_TRACK));
+    feed(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT);
+    CHECK(glyph_is(&fx, 3, 2, "┓", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 4, 2, "╹", TRACKS_ROLE_TRACK));
+    feed(&fx, GAME_KEY_RIGHT | GAME_KEY_SHIFT);
+    CHECK(glyph_is(&fx, 4, 2, "┗", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 4, 3, "╸", TRACKS_ROLE_TRACK));
     CHECK(canvas_at(&fx.cv, 4, 3)->marks & MARK_CURSOR);
     /* no track in a cell: a cross */
-    feed(&fx, KEY_RIGHT);
-    feed(&fx, KEY_RIGHT);
+    feed(&fx, GAME_KEY_RIGHT);
+    feed(&fx, GAME_KEY_RIGHT);
     feed(&fx, ' ');
-    CHECK(glyph_is(&fx, 4, 5, "\xc3\x97", ROLE_NO_TRACK)); /* × */
+    CHECK(glyph_is(&fx, 4, 5, "\xc3\x97", TRACKS_ROLE_NO_TRACK)); /* × */
     /* ASCII: the same places in ASCII */
     fx.cv.ascii = true;
     CHECK(compact(&fx, true, 40, 80));
-    CHECK(glyph_is(&fx, 3, 2, "+", ROLE_TRACK));
-    CHECK(glyph_is(&fx, 4, 5, "x", ROLE_NO_TRACK));
+    CHECK(glyph_is(&fx, 3, 2, "+", TRACKS_ROLE_TRACK));
+    CHECK(glyph_is(&fx, 4, 5, "x", TRACKS_ROLE_NO_TRACK));
     CHECK(ui_fixture_ascii_only(&fx));
     ui_fixture_close(&fx);
 }

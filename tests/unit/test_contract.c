@@ -195,17 +195,17 @@ static void hint_lies_on_the_board(const game_family *f, puzzle *p, int fact)
         CHECK_MSG(m.idx.v[i] >= 0 && m.idx.v[i] < p->nstate, "%s: move index %d", f->name, m.idx.v[i]);
     move_free(&m);
     for (int ascii = 0; ascii <= 1; ascii++) {
-        void *ui = f->ui_create(p->data);
+        void *ui = f->ui->create(p->data);
         int rows, cols;
-        CHECK_MSG(f->layout(p->data, ui, 60, 160, ascii, &rows, &cols), "%s: layout", f->name);
+        CHECK_MSG(f->ui->layout(p->data, ui, 60, 160, ascii, &rows, &cols), "%s: layout", f->name);
         CHECK_MSG(rows > 0 && cols > 0 && rows <= 60 && cols <= 160, "%s: %dx%d", f->name, rows, cols);
         canvas cv;
         canvas_init(&cv, rows, cols, ascii);
-        f->draw(p->data, ui, start, NULL, &cv);
+        f->ui->draw(p->data, ui, start, NULL, &cv);
         CHECK_MSG(drawn_cells(&cv) > 0, "%s: the board is drawn", f->name);
         view v = {.hint_facts = &fact, .nhint = 1};
         canvas_clear(&cv);
-        f->draw(p->data, ui, start, &v, &cv);
+        f->ui->draw(p->data, ui, start, &v, &cv);
         int hinted = 0;
         for (int y = 0; y < rows; y++)
             for (int x = 0; x < cols; x++)
@@ -220,7 +220,7 @@ static void hint_lies_on_the_board(const game_family *f, puzzle *p, int fact)
             free(txt);
         }
         canvas_free(&cv);
-        f->ui_free(ui);
+        f->ui->free(ui);
     }
     free(start);
 }
@@ -266,7 +266,7 @@ static void every_family_keeps_the_contract(void)
     for (int i = 0; i < n; i++) {
         const game_family *f = all[i];
         CHECK_MSG(f->name && f->title && f->extension && f->parse && f->verify && f->encode &&
-                      f->ui_create && f->layout && f->draw && f->input,
+                      f->ui->create && f->ui->layout && f->ui->draw && f->ui->input,
                   "%s: the required hooks", f->name);
         CHECK_MSG(game_find(f->name) == f, "%s: found by name", f->name);
         char path[2048] = "";

@@ -10,7 +10,6 @@
 #include "game.h"
 #include "games/hexiom.h"
 #include "games/hexiom_count.h"
-#include "keys.h"
 #include "puzzle_util.h"
 #include "testlib.h"
 
@@ -558,22 +557,22 @@ static void draw_layout_and_hit_testing(void)
         return;
     const game_family *f = p->family;
     const hexiom_puzzle *h = p->data;
-    void *ui = f->ui_create(h);
+    void *ui = f->ui->create(h);
     int rows, cols;
     /* a big terminal takes the outlined honeycomb, a small one the compact rows */
-    CHECK(f->layout(h, ui, 40, 100, false, &rows, &cols));
+    CHECK(f->ui->layout(h, ui, 40, 100, false, &rows, &cols));
     int big_r = rows, big_c = cols;
-    CHECK(f->layout(h, ui, 5, 10, false, &rows, &cols));
+    CHECK(f->ui->layout(h, ui, 5, 10, false, &rows, &cols));
     CHECK(rows <= 5 && cols <= 10 && rows < big_r && cols < big_c);
-    CHECK(!f->layout(h, ui, 3, 3, false, &rows, &cols));
+    CHECK(!f->ui->layout(h, ui, 3, 3, false, &rows, &cols));
     CHECK(rows == 5 && cols == 10); /* the smallest that would fit */
     int *state = start_state(p);
     for (int size = 0; size < 3; size++) {
         int tr[] = {40, 9, 5}, tc[] = {100, 19, 10};
-        CHECK(f->layout(h, ui, tr[size], tc[size], false, &rows, &cols));
+        CHECK(f->ui->layout(h, ui, tr[size], tc[size], false, &rows, &cols));
         canvas cv;
         canvas_init(&cv, rows, cols, false);
-        f->draw(h, ui, state, NULL, &cv);
+        f->ui->draw(h, ui, state, NULL, &cv);
         /* every cell owns screen cells, and the digit drawn in a slot's
          * area is that slot's content */
         for (int c = 0; c < h->ncells; c++) {
@@ -600,7 +599,7 @@ static void draw_layout_and_hit_testing(void)
         canvas_free(&cv);
     }
     free(state);
-    f->ui_free(ui);
+    f->ui->free(ui);
     puzzle_free(p);
 }
 
@@ -609,10 +608,10 @@ static int cursor_cell(const puzzle *p, void *ui, const int *state)
 {
     const hexiom_puzzle *h = p->data;
     int rows, cols;
-    p->family->layout(h, ui, 40, 100, false, &rows, &cols);
+    p->family->ui->layout(h, ui, 40, 100, false, &rows, &cols);
     canvas cv;
     canvas_init(&cv, rows, cols, false);
-    p->family->draw(h, ui, state, NULL, &cv);
+    p->family->ui->draw(h, ui, state, NULL, &cv);
     int found = -1;
     for (int i = 0; i < rows * cols; i++)
         if ((cv.cells[i].marks & MARK_CURSOR) && cv.cells[i].owner >= 0)
@@ -625,7 +624,7 @@ static input_result key(const puzzle *p, void *ui, int *state, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    input_result r = p->family->input(p->data, ui, state, &ev, &m);
+    input_result r = p->family->ui->input(p->data, ui, state, &ev, &m);
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
@@ -636,7 +635,7 @@ static input_result mouse(const puzzle *p, void *ui, int *state, int button, int
 {
     input_event ev = {.kind = INPUT_MOUSE, .button = button, .action = action, .target = target};
     move m = {0};
-    input_result r = p->family->input(p->data, ui, state, &ev, &m);
+    input_result r = p->family->ui->input(p->data, ui, state, &ev, &m);
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
@@ -649,7 +648,7 @@ static void cursor_and_moves(void)
     if (!p)
         return;
     const hexiom_puzzle *h = p->data;
-    void *ui = p->family->ui_create(h);
+    void *ui = p->family->ui->create(h);
     int *state = start_state(p);
     int centre = hexiom_cell_at(h, 0, 0);
     CHECK(cursor_cell(p, ui, state) == centre);
@@ -664,11 +663,11 @@ static void cursor_and_moves(void)
         CHECK(cursor_cell(p, ui, state) == centre);
     }
     /* up, up, down, down returns along the same column */
-    key(p, ui, state, KEY_UP);
-    key(p, ui, state, KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
     CHECK(h->row[cursor_cell(p, ui, state)] == 0);
-    key(p, ui, state, KEY_DOWN);
-    key(p, ui, state, KEY_DOWN);
+    key(p, ui, state, GAME_KEY_DOWN);
+    key(p, ui, state, GAME_KEY_DOWN);
     CHECK(cursor_cell(p, ui, state) == centre);
     /* 'h' belongs to the front end (hint) */
     CHECK(key(p, ui, state, 'h') == INPUT_IGNORED);
@@ -695,7 +694,7 @@ static void cursor_and_moves(void)
     CHECK(mouse(p, ui, state, 3, MOUSE_PRESS, from) == INPUT_MOVE); /* right click unpins */
     CHECK(state[h->ncells + from] == 0);
     CHECK(cursor_cell(p, ui, state) == from);
-    CHECK(key(p, ui, state, 10) == INPUT_UI);
+    CHECK(key(p, ui, state, GAME_KEY_SELECT) == INPUT_UI);
     mouse(p, ui, state, 3, MOUSE_RELEASE, to); /* moves the cursor only on press */
     CHECK(key(p, ui, state, ' ') == INPUT_MOVE); /* Space pins the slot */
     CHECK(state[h->ncells + from] == 1);
@@ -707,7 +706,7 @@ static void cursor_and_moves(void)
     CHECK(key(p, ui, state, '0' + v) == INPUT_MOVE);
     CHECK(state[cur] == tile && hexiom_state_ok(h, state, why, sizeof why));
     free(state);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     puzzle_free(p);
 }
 
@@ -722,26 +721,26 @@ static void cursor_skips_holes(void)
     if (!p)
         return;
     const hexiom_puzzle *h = p->data;
-    void *ui = p->family->ui_create(h);
+    void *ui = p->family->ui->create(h);
     int *state = start_state(p);
     int centre = hexiom_cell_at(h, 0, 0);
     CHECK(cursor_cell(p, ui, state) == centre);
-    key(p, ui, state, KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
     int c1 = cursor_cell(p, ui, state);
     char name[64];
     hexiom_cell_name(h, c1, name, sizeof name);
     /* row 2 starts with a hole: the 0 is its first drawn slot */
     CHECK_MSG(strcmp(name, "row 2, slot 1") == 0, "%s", name);
-    key(p, ui, state, KEY_UP);
+    key(p, ui, state, GAME_KEY_UP);
     int c2 = cursor_cell(p, ui, state);
     hexiom_cell_name(h, c2, name, sizeof name);
     CHECK_MSG(h->row[c2] == 0 && strcmp(name, "row 1, slot 1") == 0, "%s", name);
-    static const int KEYS[] = {KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'w', 'e', 'a', 'd', 'z', 'x'};
+    static const int KEYS[] = {GAME_KEY_UP, GAME_KEY_DOWN, GAME_KEY_LEFT, GAME_KEY_RIGHT, 'w', 'e', 'a', 'd', 'z', 'x'};
     for (int c = 0; c < h->ncells; c++) {
         if (h->hole[c])
             continue;
         for (size_t k = 0; k < sizeof KEYS / sizeof KEYS[0]; k++) {
-            void *u2 = p->family->ui_create(h);
+            void *u2 = p->family->ui->create(h);
             mouse(p, u2, state, 1, MOUSE_PRESS, c); /* the cursor to c (maybe picking up) */
             CHECK(cursor_cell(p, u2, state) == c);
             {
@@ -749,11 +748,11 @@ static void cursor_skips_holes(void)
                 int to = cursor_cell(p, u2, state);
                 CHECK_MSG(to >= 0 && !h->hole[to], "from cell %d key %d: %d", c, KEYS[k], to);
             }
-            p->family->ui_free(u2);
+            p->family->ui->free(u2);
         }
     }
     free(state);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     puzzle_free(p);
 }
 
@@ -764,19 +763,19 @@ static void roles_and_hint_display(void)
         return;
     const hexiom_puzzle *h = p->data;
     assist *a = puzzle_encode(p);
-    void *ui = p->family->ui_create(h);
+    void *ui = p->family->ui->create(h);
     int *state = start_state(p);
     CHECK(solve_into(p, a, state, 0) == ASSIST_OK);
     int rows, cols;
-    p->family->layout(h, ui, 40, 100, false, &rows, &cols);
+    p->family->ui->layout(h, ui, 40, 100, false, &rows, &cols);
     canvas cv;
     canvas_init(&cv, rows, cols, false);
-    p->family->draw(h, ui, state, NULL, &cv);
+    p->family->ui->draw(h, ui, state, NULL, &cv);
     /* solved: every tile in the quiet colour, nothing red */
     int errors = 0, quiet = 0;
     for (int i = 0; i < rows * cols; i++) {
         errors += cv.cells[i].role == ROLE_ERROR;
-        quiet += cv.cells[i].role == ROLE_SATISFIED;
+        quiet += cv.cells[i].role == HEXIOM_ROLE_SATISFIED;
     }
     CHECK(errors == 0 && quiet == h->ntiles);
     canvas_free(&cv);
@@ -784,14 +783,14 @@ static void roles_and_hint_display(void)
      * never be met there (locked neighbours); met ones quiet */
     int *start = start_state(p);
     canvas_init(&cv, rows, cols, false);
-    p->family->draw(h, ui, start, NULL, &cv);
+    p->family->ui->draw(h, ui, start, NULL, &cv);
     int plain = 0;
     errors = quiet = 0;
     for (int i = 0; i < rows * cols; i++) {
         const canvas_cell *cc = &cv.cells[i];
         bool digit = cc->glyph[0] >= '0' && cc->glyph[0] <= '6' && cc->owner >= 0;
         errors += digit && cc->role == ROLE_ERROR;
-        quiet += digit && cc->role == ROLE_SATISFIED;
+        quiet += digit && cc->role == HEXIOM_ROLE_SATISFIED;
         plain += digit && cc->role == ROLE_PLAIN && (cc->marks & MARK_BOLD);
     }
     CHECK_MSG(plain > errors && quiet + plain + errors == h->ntiles, "%d %d %d of %d", quiet, plain,
@@ -812,7 +811,7 @@ static void roles_and_hint_display(void)
     wrong[zero] = HEXIOM_TILE(0);
     wrong[h->ncells + pinned] = 1;
     canvas_init(&cv, rows, cols, false);
-    p->family->draw(h, ui, wrong, NULL, &cv);
+    p->family->ui->draw(h, ui, wrong, NULL, &cv);
     errors = 0;
     for (int i = 0; i < rows * cols; i++)
         if (cv.cells[i].role == ROLE_ERROR) {
@@ -831,7 +830,7 @@ static void roles_and_hint_display(void)
     int fact = hexiom_fact(h, empty, state[empty] - HEXIOM_TILE(0));
     view v = {.hint_facts = &fact, .nhint = 1};
     canvas_init(&cv, rows, cols, false);
-    p->family->draw(h, ui, start, &v, &cv);
+    p->family->ui->draw(h, ui, start, &v, &cv);
     bool shown = false;
     for (int i = 0; i < rows * cols; i++)
         if (cv.cells[i].owner == empty && (cv.cells[i].marks & MARK_HINT))
@@ -840,7 +839,7 @@ static void roles_and_hint_display(void)
     canvas_free(&cv);
     free(start);
     free(state);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     assist_free(a);
     puzzle_free(p);
 }

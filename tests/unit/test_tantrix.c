@@ -11,7 +11,6 @@
 #include "games/tantrix.h"
 #include "grade.h"
 #include "hexgrid.h"
-#include "keys.h"
 #include "puzzle_util.h"
 #include "testlib.h"
 
@@ -333,18 +332,34 @@ static void hint_finds_the_last_tile(void)
     assist_hint_result hr;
     CHECK(assist_hint(a, marks, nm, NULL, 0, &hr) == ASSIST_OK);
     CHECK(hr.forced && hr.fact >= 0);
+    char why[256] = "", text[128];
+    p->family->ui->fact_text(p->data, state, hr.fact, text, sizeof text);
+    /* named by the tiles round it, not by coordinates the screen lacks */
+    CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text + 7, "tile ") &&
+                  strstr(text, "turned as shown") && !strchr(text, '('),
+              "%s", text);
+    /* the batch commands say the same (tui/player_batch_agree.sh) ... */
+    char batch[128];
+    p->family->fact_text(p->data, state, hr.fact, batch, sizeof batch);
+    CHECK_MSG(strcmp(batch, text) == 0, "%s / %s", batch, text);
+    /* ... but with no tile beside the place, only the player's screen
+     * highlights it: batch gives the place and edges, as --solve writes */
+    const tantrix_puzzle *tp = p->data;
+    int *empty = xmalloc((size_t)p->nstate * sizeof *empty);
+    for (int i = 0; i < p->nstate; i++)
+        empty[i] = TANTRIX_OFF;
+    int alone = tantrix_fact(tp, 0, tantrix_cell(tp, 0, 0), 0);
+    p->family->ui->fact_text(p->data, empty, alone, text, sizeof text);
+    CHECK_MSG(strstr(text, "in the highlighted hex") != NULL, "%s", text);
+    p->family->fact_text(p->data, empty, alone, batch, sizeof batch);
+    CHECK_MSG(strstr(batch, " at 0 0 with edges ") && !strstr(batch, "highlighted"), "%s", batch);
+    free(empty);
     move m = {0};
     p->family->fact_move(p->data, state, hr.fact, &m);
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
-    char why[256] = "", text[128];
     CHECK_MSG(verified(p, state, why), "%s", why);
-    p->family->fact_text(p->data, hr.fact, text, sizeof text);
-    /* named by the tiles round it, not by coordinates the screen lacks */
-    CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text + 7, "tile ") &&
-                  strstr(text, "turned as shown") && !strchr(text, '('),
-              "%s", text);
     /* one tile turned wrongly: check names it */
     free(marks);
     memcpy(state, sol, (size_t)p->nstate * sizeof *state);
@@ -493,7 +508,7 @@ static input_result key(const puzzle *p, void *ui, int *state, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    input_result r = p->family->input(p->data, ui, state, &ev, &m);
+    input_result r = p->family->ui->input(p->data, ui, state, &ev, &m);
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
@@ -506,25 +521,25 @@ static void board_drawing_and_keys(void)
     if (!p)
         return;
     const game_family *f = p->family;
-    void *ui = f->ui_create(p->data);
+    void *ui = f->ui->create(p->data);
     int nr, nc;
-    CHECK(!f->layout(p->data, ui, 5, 20, false, &nr, &nc) && nr > 5);
-    CHECK(f->layout(p->data, ui, 30, 80, false, &nr, &nc) && nr == 30 && nc == 80);
+    CHECK(!f->ui->layout(p->data, ui, 5, 20, false, &nr, &nc) && nr > 5);
+    CHECK(f->ui->layout(p->data, ui, 30, 80, false, &nr, &nc) && nr == 30 && nc == 80);
     int *state = start_state(p);
     canvas cv;
     canvas_init(&cv, nr, nc, false);
-    f->draw(p->data, ui, state, NULL, &cv);
+    f->ui->draw(p->data, ui, state, NULL, &cv);
     char *text = canvas_to_text(&cv);
     CHECK(strstr(text, "tray: 5 of 5 tiles, red loop") != NULL);
     CHECK(strstr(text, "\\_____/") != NULL);
     free(text);
     /* take tile 1 from the tray, put it down, turn it, move and lift it */
-    CHECK(key(p, ui, state, 10) == INPUT_UI);
-    CHECK(key(p, ui, state, 10) == INPUT_MOVE);
+    CHECK(key(p, ui, state, GAME_KEY_SELECT) == INPUT_UI);
+    CHECK(key(p, ui, state, GAME_KEY_SELECT) == INPUT_MOVE);
     CHECK(state[0] == 0 && state[1] == 0 && state[2] == 0);
     CHECK(key(p, ui, state, ']') == INPUT_MOVE && state[0] == 1);
     CHECK(key(p, ui, state, 'z') == INPUT_MOVE && state[0] == 0);
-    CHECK(key(p, ui, state, KEY_DOWN) == INPUT_UI);
+    CHECK(key(p, ui, state, GAME_KEY_DOWN) == INPUT_UI);
     CHECK(key(p, ui, state, 'n') == INPUT_UI);          /* tile 2 in hand */
     CHECK(key(p, ui, state, 'x') == INPUT_UI);          /* turned in hand */
     CHECK(key(p, ui, state, ' ') == INPUT_MOVE);
@@ -532,7 +547,7 @@ static void board_drawing_and_keys(void)
     /* tile 1 and 2 touch: 1's bottom edge (Y) against 2's top edge turned
      * once (R): drawn as a mismatch */
     canvas_clear(&cv);
-    f->draw(p->data, ui, state, NULL, &cv);
+    f->ui->draw(p->data, ui, state, NULL, &cv);
     bool error_seen = false;
     for (int y = 0; y < cv.rows; y++)
         for (int x = 0; x < cv.cols; x++)
@@ -550,7 +565,7 @@ static void board_drawing_and_keys(void)
     CHECK(hy >= 0);
     input_event ev = {.kind = INPUT_MOUSE, .button = 3, .action = MOUSE_PRESS, .target = canvas_owner(&cv, hy, hx)};
     move m = {0};
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 1 && m.idx.v[0] == 3 && m.val.v[0] == 2);
     move_free(&m);
     /* back to the tray */
@@ -558,7 +573,7 @@ static void board_drawing_and_keys(void)
     CHECK(key(p, ui, state, 'q') == INPUT_IGNORED);
     canvas_free(&cv);
     free(state);
-    f->ui_free(ui);
+    f->ui->free(ui);
     puzzle_free(p);
 }
 
@@ -646,29 +661,29 @@ static void given_tiles_are_placed_and_locked(void)
      * and d change nothing */
     free(state);
     state = start_state(p);
-    void *ui = p->family->ui_create(p->data);
+    void *ui = p->family->ui->create(p->data);
     int nr, nc;
-    p->family->layout(p->data, ui, 40, 100, false, &nr, &nc);
+    p->family->ui->layout(p->data, ui, 40, 100, false, &nr, &nc);
     key(p, ui, state, '\t');
     int moves = 0;
     int *before = start_state(p);
     moves += key(p, ui, state, ']') == INPUT_MOVE;
     moves += key(p, ui, state, 'd') == INPUT_MOVE;
     key(p, ui, state, ' ');
-    moves += key(p, ui, state, KEY_DOWN) == INPUT_MOVE;
+    moves += key(p, ui, state, GAME_KEY_DOWN) == INPUT_MOVE;
     moves += key(p, ui, state, ' ') == INPUT_MOVE;
     CHECK_MSG(moves == 0 && memcmp(before, state, (size_t)p->nstate * sizeof *state) == 0,
               "a given tile moved (%d moves)", moves);
     canvas cv;
     canvas_init(&cv, nr, nc, false);
-    p->family->draw(p->data, ui, state, NULL, &cv);
+    p->family->ui->draw(p->data, ui, state, NULL, &cv);
     char *text = canvas_to_text(&cv);
     CHECK_MSG(strstr(text, "[1]") && strstr(text, "[3]") && !strstr(text, "[2]"),
               "the given tiles are not drawn as [1] and [3]");
     free(text);
     canvas_free(&cv);
     free(before);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     free(state);
     puzzle_free(p);
 }

@@ -7,7 +7,6 @@
 
 #include "game.h"
 #include "games/tantrix.h"
-#include "keys.h"
 #include "testlib.h"
 #include "ui_fixture.h"
 
@@ -40,7 +39,7 @@ static void key(fixture *fx, int k)
 {
     input_event ev = {.kind = INPUT_KEY, .key = k, .target = -1};
     move m = {0};
-    if (fx->u.f->input(fx->t, fx->u.ui, fx->u.state, &ev, &m) == INPUT_MOVE)
+    if (fx->u.f->ui->input(fx->t, fx->u.ui, fx->u.state, &ev, &m) == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
             fx->u.state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
@@ -81,7 +80,7 @@ static void check_bands(fixture *fx, int tile, int rot, bool ascii)
             const canvas_cell *c = canvas_at(&fx->u.cv, HY + dy, HX + dx);
             if (!strcmp(c->glyph, " ") || (dy == 2 && dx == 4))
                 continue;
-            int col = c->role - ROLE_TANTRIX_RED;
+            int col = c->role - TANTRIX_ROLE_RED;
             CHECK_MSG(col >= 0 && col < TANTRIX_NCOLOURS, "(%d,%d) role %d", dy, dx, c->role);
             CHECK_MSG(is_band_glyph(c->glyph, ascii), "(%d,%d) '%s'", dy, dx, c->glyph);
             CHECK(c->marks & MARK_BOLD);
@@ -129,7 +128,7 @@ static void test_bands(void)
     fx.u.state[3 * straight] = rot;
     fx.u.state[3 * straight + 1] = fx.u.state[3 * straight + 2] = 0;
     draw(&fx);
-    role loop = (role)(ROLE_TANTRIX_RED + fx.t->loop);
+    role loop = (role)(TANTRIX_ROLE_RED + fx.t->loop);
     for (int dy = 1; dy <= 3; dy += 2) {
         const canvas_cell *c = canvas_at(&fx.u.cv, HY + dy, HX + 4);
         CHECK_MSG(!strcmp(c->glyph, "│") && c->role == loop, "row %d: '%s' role %d", dy, c->glyph, c->role);
@@ -154,13 +153,13 @@ static void test_held_tile_keeps_colours(void)
     fixture fx;
     if (!setup(&fx, false))
         return;
-    key(&fx, 10); /* take tile 1 from the tray: in hand at the cursor (0,0) */
+    key(&fx, GAME_KEY_SELECT); /* take tile 1 from the tray: in hand at the cursor (0,0) */
     draw(&fx);
     check_bands(&fx, 0, 0, false);
     for (int dy = 1; dy <= 3; dy++)
         for (int dx = 1; dx <= 7; dx++) {
             const canvas_cell *c = canvas_at(&fx.u.cv, HY + dy, HX + dx);
-            if (inside(dy, dx) && c->role >= ROLE_TANTRIX_RED && c->role <= ROLE_TANTRIX_GREEN)
+            if (inside(dy, dx) && c->role >= TANTRIX_ROLE_RED && c->role <= TANTRIX_ROLE_GREEN)
                 CHECK_MSG(!(c->marks & (MARK_CURSOR | MARK_SELECTED)), "(%d,%d)", dy, dx);
         }
     const canvas_cell *edge = canvas_at(&fx.u.cv, HY, HX + 4), *side = canvas_at(&fx.u.cv, HY + 2, HX);

@@ -337,23 +337,23 @@ static void id_round_trip(void)
     CHECK(t->given[1] == TENTS_TENT && !t->tree[1]);
     /* drawn in brackets, unlike the player's marks: boxed cells 4 wide,
      * cell (0,1)'s glyph at row 1, column 6 */
-    void *ui = p->family->ui_create(t);
+    void *ui = p->family->ui->create(t);
     int nr, nc;
-    CHECK(p->family->layout(t, ui, 40, 100, false, &nr, &nc));
+    CHECK(p->family->ui->layout(t, ui, 40, 100, false, &nr, &nc));
     canvas cv;
     canvas_init(&cv, nr, nc, false);
     int *state = xcalloc((size_t)p->nstate, sizeof *state);
     p->family->init_state(t, state);
-    p->family->draw(t, ui, state, NULL, &cv);
+    p->family->ui->draw(t, ui, state, NULL, &cv);
     CHECK(!strcmp(canvas_at(&cv, 1, 5)->glyph, "[") && canvas_at(&cv, 1, 5)->role == ROLE_GIVEN);
     CHECK(!strcmp(canvas_at(&cv, 1, 7)->glyph, "]"));
-    CHECK(canvas_at(&cv, 1, 6)->role == ROLE_TENT);
+    CHECK(canvas_at(&cv, 1, 6)->role == TENTS_ROLE_TENT);
     for (int c = 0; c < t->w; c++)
         if (t->given[c] < 0)
             CHECK(strcmp(canvas_at(&cv, 1, 4 * c + 1)->glyph, "["));
     free(state);
     canvas_free(&cv);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     strbuf b = {0};
     tents_write_id(t, &b);
     CHECK_MSG(strcmp(b.s, id) == 0, "%s", b.s);

@@ -5,7 +5,6 @@
  * that agree with the solution, the search complete (its "none" agrees
  * with CaDiCaL's, its count with brute force) and moves from the board UI. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
-#include "keys.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -532,44 +531,44 @@ static void ui_moves(void)
     if (!p)
         return;
     const game_family *f = p->family;
-    void *ui = f->ui_create(p->data);
+    void *ui = f->ui->create(p->data);
     int rows, cols;
-    CHECK(f->layout(p->data, ui, 40, 100, false, &rows, &cols));
+    CHECK(f->ui->layout(p->data, ui, 40, 100, false, &rows, &cols));
     int state[9];
     f->init_state(p->data, state);
     move m = {0};
     input_event ev = {.kind = INPUT_KEY};
     /* cursor starts on the board; Tab to the tray, Enter picks tile 0 */
     ev.key = '\t';
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_UI);
-    ev.key = 10;
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_UI);
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_UI);
+    ev.key = GAME_KEY_SELECT;
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_UI);
     ev.key = '\t';
-    f->input(p->data, ui, state, &ev, &m);
-    ev.key = 10; /* drop on board cell 0 */
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    f->ui->input(p->data, ui, state, &ev, &m);
+    ev.key = GAME_KEY_SELECT; /* drop on board cell 0 */
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 1 && m.idx.v[0] == 0 && m.val.v[0] == 0);
     state[0] = 0;
     move_free(&m);
     /* the canvas shows the tile's numbers on the board */
     canvas cv;
     canvas_init(&cv, rows, cols, true);
-    f->draw(p->data, ui, state, NULL, &cv);
+    f->ui->draw(p->data, ui, state, NULL, &cv);
     char *txt = canvas_to_text(&cv);
     CHECK(strstr(txt, "  1  ") != NULL);
     free(txt);
     canvas_free(&cv);
     /* Shift+Right moves the block one cell */
-    ev.key = KEY_SRIGHT;
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    ev.key = GAME_KEY_RIGHT | GAME_KEY_SHIFT;
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 2);
     move_free(&m);
     /* Space sends the tile under the cursor back to the tray */
     ev.key = ' ';
-    CHECK(f->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
+    CHECK(f->ui->input(p->data, ui, state, &ev, &m) == INPUT_MOVE);
     CHECK(m.idx.n == 1 && m.val.v[0] == -1);
     move_free(&m);
-    f->ui_free(ui);
+    f->ui->free(ui);
     puzzle_free(p);
 }
 

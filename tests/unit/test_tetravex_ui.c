@@ -30,7 +30,7 @@ static void teardown(fixture *fx) { ui_fixture_close(&fx->u); }
 static void draw(fixture *fx, const view *v)
 {
     canvas_clear(&fx->u.cv);
-    fx->u.f->draw(fx->t, fx->u.ui, fx->u.state, v, &fx->u.cv);
+    fx->u.f->ui->draw(fx->t, fx->u.ui, fx->u.state, v, &fx->u.cv);
 }
 
 /* Cell (y, x) shows glyph g in role r over fill bg (0: none). */
@@ -45,7 +45,7 @@ static bool is(const fixture *fx, int y, int x, const char *g, int r, int bg)
     return true;
 }
 
-#define F(v) (ROLE_FILL0 + (v))
+#define F(v) (TETRAVEX_ROLE_FILL0 + (v))
 
 /* Tile 6427 (top 6, right 4, bottom 2, left 7) first in the tray. */
 static void test_roomy_tile(void)

@@ -4,17 +4,22 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "games/tantrix.h"
+#include "games/tetravex.h"
 #include "testlib.h"
 #include "tui/theme.h"
 
 static const theme_depth DEPTHS[] = {THEME_MONO, THEME_8, THEME_256};
+
+/* The palette of the family whose roles a test looks at. */
+static const palette *family;
 
 static theme_look look(theme_depth d, role r, unsigned marks, role bg)
 {
     canvas_cell c = {.glyph = "x", .role = (unsigned char)r, .marks = (unsigned char)marks,
                      .bg = (unsigned char)bg, .owner = -1};
     theme_look lk;
-    theme_look_of(d, &c, false, &lk);
+    theme_look_of(d, family, &c, false, &lk);
     return lk;
 }
 
@@ -56,7 +61,8 @@ static void test_highlight_kept_under_cursor(void)
     CHECK(!(hc.attr & A_REVERSE));
     theme_look c = look(THEME_256, ROLE_PLAIN, MARK_CONFLICT | MARK_CURSOR, 0);
     CHECK(c.bg == 160 && !(c.attr & A_REVERSE));
-    theme_look s8 = look(THEME_8, ROLE_TANTRIX_RED, MARK_SELECTED | MARK_CURSOR, 0);
+    family = &tantrix_ui_hooks.colours;
+    theme_look s8 = look(THEME_8, TANTRIX_ROLE_RED, MARK_SELECTED | MARK_CURSOR, 0);
     CHECK(s8.bg == COLOR_MAGENTA && s8.fg == COLOR_WHITE && !(s8.attr & A_REVERSE));
     /* an error under the plain cursor: reverse keeps the red (as background) */
     theme_look e = look(THEME_256, ROLE_ERROR, MARK_CURSOR, 0);
@@ -68,22 +74,37 @@ static void test_highlight_kept_under_cursor(void)
  * overlays never swap a fill away. */
 static void test_fills(void)
 {
-    theme_look dig = look(THEME_256, ROLE_FILL0 + 3, 0, ROLE_FILL0 + 3);
+    family = &tetravex_ui_hooks.colours;
+    theme_look dig = look(THEME_256, TETRAVEX_ROLE_FILL0 + 3, 0, TETRAVEX_ROLE_FILL0 + 3);
     CHECK(dig.fg == 16 && dig.bg == 227);
-    theme_look shape = look(THEME_256, ROLE_FILL0 + 1, MARK_SHAPE, ROLE_FILL0 + 4);
+    theme_look shape = look(THEME_256, TETRAVEX_ROLE_FILL0 + 1, MARK_SHAPE, TETRAVEX_ROLE_FILL0 + 4);
     CHECK(shape.fg == 203 && shape.bg == 75);
-    theme_look cur = look(THEME_256, ROLE_FILL0 + 3, MARK_CURSOR | MARK_HINT, ROLE_FILL0 + 3);
+    theme_look cur = look(THEME_256, TETRAVEX_ROLE_FILL0 + 3, MARK_CURSOR | MARK_HINT, TETRAVEX_ROLE_FILL0 + 3);
     CHECK(cur.fg == 16 && cur.bg == 227 && !(cur.attr & A_REVERSE));
-    theme_look d8 = look(THEME_8, ROLE_FILL0 + 4, 0, ROLE_FILL0 + 4);
+    theme_look d8 = look(THEME_8, TETRAVEX_ROLE_FILL0 + 4, 0, TETRAVEX_ROLE_FILL0 + 4);
     CHECK(d8.fg == COLOR_WHITE && d8.bg == COLOR_BLUE);
     /* every value its own fill in 256 colours */
     for (int a = 0; a < 10; a++)
         for (int b = a + 1; b < 10; b++)
-            CHECK(look(THEME_256, ROLE_FILL0 + a, 0, ROLE_FILL0 + a).bg !=
-                  look(THEME_256, ROLE_FILL0 + b, 0, ROLE_FILL0 + b).bg);
+            CHECK(look(THEME_256, TETRAVEX_ROLE_FILL0 + a, 0, TETRAVEX_ROLE_FILL0 + a).bg !=
+                  look(THEME_256, TETRAVEX_ROLE_FILL0 + b, 0, TETRAVEX_ROLE_FILL0 + b).bg);
     /* no colour: no fills at all */
-    theme_look m = look(THEME_MONO, ROLE_FILL0 + 3, MARK_SHAPE, ROLE_FILL0 + 2);
+    theme_look m = look(THEME_MONO, TETRAVEX_ROLE_FILL0 + 3, MARK_SHAPE, TETRAVEX_ROLE_FILL0 + 2);
     CHECK(m.fg == -1 && m.bg == -1);
+}
+
+/* A family's roles come from its own palette; a role past its end, or
+ * with no palette at all, is drawn plain rather than read out of range. */
+static void test_family_palettes(void)
+{
+    family = &tantrix_ui_hooks.colours;
+    CHECK(look(THEME_256, TANTRIX_ROLE_GREEN, 0, 0).fg == 34);
+    CHECK(look(THEME_256, (role)(ROLE_FAMILY + family->n), 0, 0).fg == -1);
+    family = &tetravex_ui_hooks.colours;
+    CHECK(look(THEME_256, TETRAVEX_ROLE_FILL0 + 3, 0, 0).fg == 16);
+    family = NULL;
+    CHECK(look(THEME_256, TANTRIX_ROLE_GREEN, 0, 0).fg == -1);
+    CHECK(look(THEME_256, ROLE_CLUE_BROKEN, 0, 0).fg == 196);
 }
 
 int main(void)
@@ -91,5 +112,6 @@ int main(void)
     RUN(test_cursor_not_hint);
     RUN(test_highlight_kept_under_cursor);
     RUN(test_fills);
+    RUN(test_family_palettes);
     TEST_MAIN_END();
 }

@@ -6,7 +6,6 @@
 
 #include "game.h"
 #include "games/tracks.h"
-#include "keys.h"
 #include "testlib.h"
 #include "ui_fixture.h"
 
@@ -41,7 +40,7 @@ static void redraw(fixture *fx)
 static input_result feed(fixture *fx, input_event ev)
 {
     move m = {0};
-    input_result r = fx->u.f->input(fx->t, fx->u.ui, fx->u.state, &ev, &m);
+    input_result r = fx->u.f->ui->input(fx->t, fx->u.ui, fx->u.state, &ev, &m);
     if (r == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
             fx->u.state[m.idx.v[i]] = m.val.v[i];
@@ -89,40 +88,40 @@ static void keys_lay_the_answer(void)
     redraw(&fx);
     /* the cursor starts on the entrance; shifted arrows and H J K L lay
      * track to the next cell and follow it */
-    CHECK(key(&fx, KEY_SF) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     int cells = tracks_cells(fx.t);
     CHECK(fx.u.state[cells + tracks_edge(fx.t, 0, TRACKS_S)] == TRACKS_TRACK);
-    CHECK(key(&fx, 'L') == INPUT_MOVE);
-    CHECK(key(&fx, KEY_SRIGHT) == INPUT_MOVE);
-    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_RIGHT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_RIGHT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(!solved(&fx));
-    CHECK(key(&fx, 'H') == INPUT_MOVE);
-    CHECK(key(&fx, KEY_SLEFT) == INPUT_MOVE);
-    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_LEFT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_LEFT | GAME_KEY_SHIFT) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(solved(&fx));
     /* again over the last edge lifts it */
-    CHECK(key(&fx, 'K') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_UP | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(!solved(&fx));
-    CHECK(key(&fx, 'J') == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_DOWN | GAME_KEY_SHIFT) == INPUT_MOVE);
     CHECK(solved(&fx));
     /* plain arrows only move; Space marks no track; the checker rejects a
      * no-track mark on the track */
-    CHECK(key(&fx, KEY_UP) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_UP) == INPUT_UI);
     CHECK(key(&fx, ' ') == INPUT_IGNORED); /* the track passes: refused */
-    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
-    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
-    CHECK(key(&fx, KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_RIGHT) == INPUT_UI);
+    CHECK(key(&fx, GAME_KEY_RIGHT) == INPUT_UI);
     CHECK(key(&fx, ' ') == INPUT_MOVE);
     CHECK(fx.u.state[2 * 4 + 3] == TRACKS_NONE);
     CHECK(solved(&fx));
-    CHECK(key(&fx, 10) == INPUT_MOVE); /* Enter: a track mark there */
+    CHECK(key(&fx, GAME_KEY_SELECT) == INPUT_MOVE); /* Enter: a track mark there */
     CHECK(fx.u.state[2 * 4 + 3] == TRACKS_TRACK);
     CHECK(!solved(&fx));
-    CHECK(key(&fx, 10) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_SELECT) == INPUT_MOVE);
     CHECK(fx.u.state[2 * 4 + 3] == TRACKS_BLANK);
     /* x then a direction: no track across that edge */
     CHECK(key(&fx, 'x') == INPUT_UI);
-    CHECK(key(&fx, KEY_UP) == INPUT_MOVE);
+    CHECK(key(&fx, GAME_KEY_UP) == INPUT_MOVE);
     CHECK(fx.u.state[cells + tracks_edge(fx.t, 2 * 4 + 3, TRACKS_N)] == TRACKS_NONE);
     teardown(&fx);
 }
@@ -288,11 +287,11 @@ static void geometries_and_ascii(void)
     /* and too small for anything */
     diag err = {0};
     puzzle *p = puzzle_from_text(id, "game ID", NULL, NULL, &err);
-    void *ui = p->family->ui_create(p->data);
+    void *ui = p->family->ui->create(p->data);
     int nr = 0, nc = 0;
-    CHECK(!p->family->layout(p->data, ui, 5, 10, false, &nr, &nc));
+    CHECK(!p->family->ui->layout(p->data, ui, 5, 10, false, &nr, &nc));
     CHECK(nr > 5 && nc > 10);
-    p->family->ui_free(ui);
+    p->family->ui->free(ui);
     puzzle_free(p);
 }
 

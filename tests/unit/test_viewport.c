@@ -6,7 +6,6 @@
 
 #include "game.h"
 #include "games/tents.h"
-#include "keys.h"
 #include "testlib.h"
 #include "tui/viewport.h"
 #include "ui_fixture.h"
@@ -165,7 +164,7 @@ static void big_draw(big *b, bool follow)
 static input_result big_feed(big *b, input_event ev)
 {
     move m = {0};
-    input_result r = b->u.f->input(b->u.p->data, b->u.ui, b->u.state, &ev, &m);
+    input_result r = b->u.f->ui->input(b->u.p->data, b->u.ui, b->u.state, &ev, &m);
     if (r == INPUT_MOVE)
         for (int i = 0; i < m.idx.n; i++)
             b->u.state[m.idx.v[i]] = m.val.v[i];
@@ -197,9 +196,9 @@ static void test_tents_50_scrolls(void)
         return;
     const tents_puzzle *t = p->data;
     int nr, nc;
-    CHECK(!b.u.f->layout(p->data, b.u.ui, 21, 80, false, &nr, &nc));
+    CHECK(!b.u.f->ui->layout(p->data, b.u.ui, 21, 80, false, &nr, &nc));
     int r2, c2;
-    CHECK(b.u.f->layout(p->data, b.u.ui, nr, nc, false, &r2, &c2));
+    CHECK(b.u.f->ui->layout(p->data, b.u.ui, nr, nc, false, &r2, &c2));
     CHECK(r2 == nr && c2 == nc && nr > 21 && nc > 80);
     canvas_free(&b.u.cv);
     canvas_init(&b.u.cv, nr, nc, false);
@@ -211,7 +210,7 @@ static void test_tents_50_scrolls(void)
     int offs[64], nmoves = 0;
     for (int i = 0; i < t->h - 1; i++) {
         int before = b.vp.off_y;
-        CHECK(big_feed(&b, (input_event){.kind = INPUT_KEY, .key = KEY_DOWN, .target = -1}) == INPUT_UI);
+        CHECK(big_feed(&b, (input_event){.kind = INPUT_KEY, .key = GAME_KEY_DOWN, .target = -1}) == INPUT_UI);
         vp_box c = viewport_marked(&b.u.cv, MARK_CURSOR);
         CHECK(c.y >= b.vp.off_y && c.y + c.h <= b.vp.off_y + b.vp.view_rows);
         if (b.vp.off_y != before && nmoves < 64)
@@ -223,7 +222,7 @@ static void test_tents_50_scrolls(void)
     CHECK(b.vp.off_y + b.vp.view_rows >= t->h); /* the last row is in view */
     /* right along the last row */
     for (int i = 0; i < t->w - 1; i++)
-        big_feed(&b, (input_event){.kind = INPUT_KEY, .key = KEY_RIGHT, .target = -1});
+        big_feed(&b, (input_event){.kind = INPUT_KEY, .key = GAME_KEY_RIGHT, .target = -1});
     vp_box c = viewport_marked(&b.u.cv, MARK_CURSOR);
     CHECK(c.x >= b.vp.off_x && c.x + c.w <= b.vp.off_x + b.vp.view_cols);
     CHECK(b.vp.off_x > 0);

@@ -354,8 +354,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
                  out);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const hexiom_puzzle *h = pz;
     if (fact < 0 || fact >= h->nslots * HEXIOM_FACTS_PER_SLOT) {
         snprintf(out, n, "?");
@@ -395,7 +396,6 @@ const game_family hexiom_family = {
     .name = "hexiom",
     .title = "Hexiom",
     .extension = "hexiom",
-    .shape = GRID_HEX,
     .sniff = hexiom_sniff,
     .parse = hexiom_parse,
     .free_puzzle = hexiom_free,
@@ -409,13 +409,7 @@ const game_family hexiom_family = {
     .verify = hexiom_verify,
     .format_answer = format_answer,
     .generate = hexiom_generate,
-    .ui_create = hexiom_ui_create,
-    .ui_free = hexiom_ui_free,
-    .layout = hexiom_layout,
-    .draw = hexiom_draw,
-    .input = hexiom_input,
-    .fact_distance = hexiom_fact_distance,
-    .help = hexiom_help,
+    .ui = &hexiom_ui_hooks,
     .rules = hexiom_rules,
     .state_ok = hexiom_state_ok,
     .count = hexiom_count,

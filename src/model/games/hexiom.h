@@ -94,14 +94,11 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
 assist_status hexiom_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                            double seconds, long *count);
 
-/* TUI hooks (hexiom_ui.c). */
-void *hexiom_ui_create(const void *pz);
-void hexiom_ui_free(void *ui);
-bool hexiom_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols);
-void hexiom_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result hexiom_input(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
-int hexiom_fact_distance(const void *pz, const void *ui, int fact);
-extern const char *const hexiom_help[];
+/* The family's colour roles (canvas.h), as hexiom_ui.c's palette gives them. */
+#define HEXIOM_ROLE_LOCKED ((role)(ROLE_FAMILY + 0))
+#define HEXIOM_ROLE_SATISFIED ((role)(ROLE_FAMILY + 1))
+
+/* The player's hooks (hexiom_ui.c). */
+extern const game_ui hexiom_ui_hooks;
 
 #endif

@@ -2,7 +2,6 @@
  * three geometries, met tiles quiet and impossible ones in the error
  * colour, a legend on what pins mean, cursor moves over the slots (never
  * a hole), picking up and dropping tiles by key or mouse, and pins. */
-#include "keys.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +31,7 @@ typedef struct {
  * clockwise") as they lie on this row-by-row (pointy) screen layout. */
 enum { DIR_NW = 0, DIR_NE = 1, DIR_E = 2, DIR_SE = 3, DIR_SW = 4, DIR_W = 5 };
 
-const char *const hexiom_help[] = {
+static const char *const ui_help[] = {
     "Left Right, l   move along the row",
     "Up Down, k j    move up or down (zigzag in a column)",
     "w e             to the upper-left / upper-right neighbour",
@@ -84,7 +83,7 @@ static int first_slot(const hexiom_puzzle *h)
     return best;
 }
 
-void *hexiom_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = xcalloc(1, sizeof *ui);
@@ -95,8 +94,8 @@ void *hexiom_ui_create(const void *pz)
     return ui;
 }
 
-void hexiom_ui_free(void *ui) { free(ui); }
-
+static void ui_free(void *ui) { free(ui); }
+                    
 /* The legend under the board says what pins are for (the issue: "every
  * mark still leads to a solution" on a wrong board, since only pinned
  * slots are marks); one line per geometry's markers. */
@@ -106,8 +105,8 @@ static const char *legend(int g)
                              : "<3> pinned, [3] locked: only these count for check (c) and hint (h)";
 }
 
-bool hexiom_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols)
+static bool ui_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = uip;
@@ -208,7 +207,7 @@ static bool tile_wrong(const hexiom_puzzle *h, const int *state, int c, int val)
     return fixed > val || possible < val;
 }
 
-void hexiom_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
 {
     const hexiom_puzzle *h = pz;
     const hexiom_ui *ui = uip;
@@ -245,7 +244,7 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
         if (h->locked[c]) {
             lmark = g == GEOM_COMPACT ? "+" : "[";
             rmark = "]";
-            mrole = ROLE_LOCKED;
+            mrole = HEXIOM_ROLE_LOCKED;
         } else if (pinned) {
             lmark = g == GEOM_COMPACT ? "*" : "<";
             rmark = ">";
@@ -259,7 +258,7 @@ void hexiom_draw(const void *pz, const void *uip, const int *state, const view *
             int val = content - HEXIOM_TILE(0);
             char digit[2] = {(char)('0' + val), 0};
             /* met: a quiet colour; wrong: the error colour; else plain */
-            role r = occupied_neighbours(h, state, c) == val ? ROLE_SATISFIED
+            role r = occupied_neighbours(h, state, c) == val ? HEXIOM_ROLE_SATISFIED
                      : tile_wrong(h, state, c, val)          ? ROLE_ERROR
                                                              : ROLE_PLAIN;
             canvas_put(cv, y, x, digit, digit, r, mk | (r == ROLE_PLAIN ? MARK_BOLD : 0));
@@ -364,25 +363,25 @@ static input_result key_input(const hexiom_puzzle *h, hexiom_ui *ui, const int *
 {
     int dir = -1;
     switch (key) {
-    case KEY_LEFT: case 'a': dir = DIR_W; break;
-    case KEY_RIGHT: case 'l': case 'd': dir = DIR_E; break;
+    case GAME_KEY_LEFT: case 'a': dir = DIR_W; break;
+    case GAME_KEY_RIGHT: case 'd': dir = DIR_E; break;
     case 'w': dir = DIR_NW; break;
     case 'e': dir = DIR_NE; break;
     case 'z': dir = DIR_SW; break;
     case 'x': dir = DIR_SE; break;
-    case KEY_UP: case 'k': {
+    case GAME_KEY_UP: {
         int to = vertical(h, ui, true);
         if (to >= 0)
             ui->cursor = to;
         return INPUT_UI;
     }
-    case KEY_DOWN: case 'j': {
+    case GAME_KEY_DOWN: {
         int to = vertical(h, ui, false);
         if (to >= 0)
             ui->cursor = to;
         return INPUT_UI;
     }
-    case '\n': case '\r': case KEY_ENTER:
+    case GAME_KEY_SELECT:
         return pick_or_drop(h, ui, state, ui->cursor, out);
     case ' ':
         return toggle_pin(h, state, ui->cursor, out);
@@ -408,14 +407,14 @@ static input_result mouse_input(const hexiom_puzzle *h, hexiom_ui *ui, const int
                                 const input_event *ev, move *out)
 {
     int c = ev->target >= 0 && ev->target < h->ncells && !h->hole[ev->target] ? ev->target : -1;
-    if (ev->button == 3) {
+    if (ev->button == GAME_MOUSE_RIGHT) {
         if (ev->action != MOUSE_PRESS || c < 0)
             return INPUT_IGNORED;
         ui->cursor = c;
         ui->want_u = unit_u(h, c);
         return toggle_pin(h, state, c, out);
     }
-    if (ev->button != 1)
+    if (ev->button != GAME_MOUSE_LEFT)
         return INPUT_IGNORED;
     if (c >= 0) {
         ui->cursor = c;
@@ -442,7 +441,7 @@ static input_result mouse_input(const hexiom_puzzle *h, hexiom_ui *ui, const int
     }
 }
 
-input_result hexiom_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
+static input_result ui_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
 {
     const hexiom_puzzle *h = pz;
     hexiom_ui *ui = uip;
@@ -453,8 +452,9 @@ input_result hexiom_input(const void *pz, void *uip, const int *state, const inp
     return key_input(h, ui, state, ev->key, out);
 }
 
-int hexiom_fact_distance(const void *pz, const void *uip, int fact)
+static int ui_fact_distance(const void *pz, const void *uip, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const hexiom_puzzle *h = pz;
     const hexiom_ui *ui = uip;
     if (fact < 0 || fact >= h->nslots * HEXIOM_FACTS_PER_SLOT)
@@ -462,3 +462,19 @@ int hexiom_fact_distance(const void *pz, const void *uip, int fact)
     int c = h->cell_of_slot[fact / HEXIOM_FACTS_PER_SLOT];
     return hex_distance(h->q[c], h->r[c], h->q[ui->cursor], h->r[ui->cursor]);
 }
+
+static const role_colour COLOURS[] = {
+    [HEXIOM_ROLE_LOCKED - ROLE_FAMILY] = {COLOUR_CYAN, 31, LOOK_BOLD, LOOK_UNDERLINE, 0, 0},
+    [HEXIOM_ROLE_SATISFIED - ROLE_FAMILY] = {COLOUR_GREEN, 65, 0, LOOK_DIM, 0, 0},
+};
+
+const game_ui hexiom_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
+};

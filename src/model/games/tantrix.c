@@ -89,8 +89,6 @@ static int placed_marks(const tantrix_puzzle *t, const int *state, bool givens_o
                         int max)
 {
     tantrix_frame f = tantrix_frame_of(t, state);
-    *t->frame = f;
-    memcpy(t->seen, state, (size_t)(3 * t->n) * sizeof *state);
     int m = 0;
     for (int i = 0; i < t->n && m < max; i++) {
         if (!placed(state, i) || (givens_only && t->given_rot[i] == TANTRIX_OFF))
@@ -140,34 +138,77 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
     move_set(out, 3 * tile + 2, r);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+/* A fact that places a tile: the tile where it lies in state's words
+ * (true) or false for the "too far" facts. */
+static bool fact_where(const tantrix_puzzle *t, const int *state, int fact, int *tile, int *q, int *r,
+                       int *rot)
 {
-    const tantrix_puzzle *t = pz;
-    int tile, q, r, rot;
-    if (tantrix_fact_place(t, t->frame, fact, &tile, &q, &r, &rot)) {
-        /* in the words of the screen, which shows no coordinates: the
-         * tile where it lies, or its place beside a tile on the board */
-        static const char *const SIDE[6] = {"above",        "upper right of", "lower right of",
-                                            "below",        "lower left of",  "upper left of"};
-        const int *s = t->seen;
-        if (s[3 * tile] == rot && s[3 * tile + 1] == q && s[3 * tile + 2] == r) {
-            snprintf(out, n, "tile %d as placed", t->label[tile]);
-            return;
-        }
-        for (int k = 0; k < 6; k++)
-            for (int o = 0; o < t->n; o++)
-                if (o != tile && s[3 * o] >= 0 && s[3 * o + 1] + HEX_DQ[k] == q && s[3 * o + 2] + HEX_DR[k] == r) {
-                    snprintf(out, n, "tile %d %s tile %d, turned as shown", t->label[tile], SIDE[k],
-                             t->label[o]);
-                    return;
-                }
-        snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
-    } else if (fact >= t->nplace && fact < tantrix_nfacts(t)) {
-        snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
-                 t->label[fact - t->nplace], t->n, t->radius);
-    } else {
+    tantrix_frame f = tantrix_frame_of(t, state);
+    return tantrix_fact_place(t, &f, fact, tile, q, r, rot);
+}
+
+static bool far_text(const tantrix_puzzle *t, int fact, char *out, size_t n)
+{
+    if (fact < t->nplace || fact >= tantrix_nfacts(t)) {
         snprintf(out, n, "?");
+        return false;
     }
+    snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
+             t->label[fact - t->nplace], t->n, t->radius);
+    return true;
+}
+
+static bool as_placed(const int *s, int tile, int q, int r, int rot)
+{
+    return s[3 * tile] == rot && s[3 * tile + 1] == q && s[3 * tile + 2] == r;
+}
+
+/* A placement in words, as the player sees the board: the tile where it
+ * lies, or its place beside a tile on the board.  Where no tile is next
+ * to the place, the player's screen highlights the hex; the batch
+ * commands, with no screen, give the place and the edges as --solve
+ * writes them. */
+static void place_text(const tantrix_puzzle *t, const int *state, int fact, bool screen, char *out,
+                       size_t n)
+{
+    int tile, q, r, rot;
+    if (!fact_where(t, state, fact, &tile, &q, &r, &rot)) {
+        far_text(t, fact, out, n);
+        return;
+    }
+    static const char *const SIDE[6] = {"above",        "upper right of", "lower right of",
+                                        "below",        "lower left of",  "upper left of"};
+    const int *s = state;
+    if (as_placed(s, tile, q, r, rot)) {
+        snprintf(out, n, "tile %d as placed", t->label[tile]);
+        return;
+    }
+    for (int k = 0; k < 6; k++)
+        for (int o = 0; o < t->n; o++)
+            if (o != tile && s[3 * o] >= 0 && s[3 * o + 1] + HEX_DQ[k] == q && s[3 * o + 2] + HEX_DR[k] == r) {
+                snprintf(out, n, "tile %d %s tile %d, turned as shown", t->label[tile], SIDE[k],
+                         t->label[o]);
+                return;
+            }
+    if (screen) {
+        snprintf(out, n, "tile %d in the highlighted hex, turned as shown", t->label[tile]);
+        return;
+    }
+    char edges[7];
+    for (int k = 0; k < 6; k++)
+        edges[k] = tantrix_colour_letter(tantrix_edge(t, tile, rot, k));
+    edges[6] = 0;
+    snprintf(out, n, "tile %d at %d %d with edges %s", t->label[tile], q, r, edges);
+}
+
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
+{
+    place_text(pz, state, fact, false, out, n);
+}
+
+void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
+{
+    place_text(pz, state, fact, true, out, n);
 }
 
 static void format_answer(const void *pz, const int *state, strbuf *out)
@@ -228,35 +269,6 @@ static void images(void *pz, const bool *solution, int nfacts, assist_solution_f
     free(facts);
 }
 
-/* A board the player could have made: rotations 0..5 or off the board,
- * coordinates in range, no two tiles on one cell. */
-static bool state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tantrix_puzzle *t = pz;
-    for (int i = 0; i < t->n; i++) {
-        int rot = state[3 * i], q = state[3 * i + 1], r = state[3 * i + 2];
-        if (rot < TANTRIX_OFF || rot > 5) {
-            snprintf(why, n, "tile %d: rotation %d is not 0 to 5 (or -1 in the tray)", t->label[i], rot);
-            return false;
-        }
-        if (q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD || r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
-            snprintf(why, n, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
-            return false;
-        }
-        if (t->given_rot[i] != TANTRIX_OFF &&
-            (rot != t->given_rot[i] || q != t->given_q[i] || r != t->given_r[i])) {
-            snprintf(why, n, "tile %d is given at (%d,%d), rotation %d, and cannot move", t->label[i],
-                     t->given_q[i], t->given_r[i], t->given_rot[i]);
-            return false;
-        }
-        for (int j = 0; j < i && rot >= 0; j++)
-            if (placed(state, j) && state[3 * j + 1] == q && state[3 * j + 2] == r) {
-                snprintf(why, n, "tiles %d and %d share the cell (%d,%d)", t->label[j], t->label[i], q, r);
-                return false;
-            }
-    }
-    return true;
-}
 
 /* --solve: the plain-C search for a loop first (tantrix_search.c): a
  * loop it finds is an answer the caller checks.  What it does not find
@@ -273,7 +285,6 @@ const game_family tantrix_family = {
     .name = "tantrix",
     .title = "Tantrix",
     .extension = "tantrix",
-    .shape = GRID_HEX,
     .sniff = tantrix_sniff,
     .parse = tantrix_parse,
     .free_puzzle = tantrix_free,
@@ -288,15 +299,9 @@ const game_family tantrix_family = {
     .verify = tantrix_verify,
     .format_answer = format_answer,
     .generate = tantrix_generate,
-    .ui_create = tantrix_ui_create,
-    .ui_free = tantrix_ui_free,
-    .layout = tantrix_layout,
-    .draw = tantrix_draw,
-    .input = tantrix_input,
-    .fact_distance = tantrix_fact_distance,
-    .help = tantrix_help,
+    .ui = &tantrix_ui_hooks,
     .rules = tantrix_rules,
-    .state_ok = state_ok,
+    .state_ok = tantrix_state_ok,
     .count = count,
     .images = images,
     .deduce = deduce,

@@ -57,13 +57,6 @@ typedef struct {
     int *cell_q, *cell_r;       /* cell index -> axial */
     int *cell_at;               /* (q+R)*(2R+1)+(r+R) -> cell index, -1 outside */
     int nplace;                 /* n * ncells * 6 placement facts */
-    /* The frame of the last state_marks call, for fact_text and
-     * fact_distance, which get no state.  Behind a pointer because the
-     * family hooks see the puzzle as const. */
-    tantrix_frame *frame;
-    /* The state of that call too (the board on screen), so that fact_text
-     * can name a place by the tiles round it, as the player sees it. */
-    int *seen;
 } tantrix_puzzle;
 
 /* Facts: (t * ncells + cell) * 6 + rot = "tile t at cell, rotation rot";
@@ -97,6 +90,7 @@ void tantrix_free(void *pz);
 void *tantrix_parse(const char *text, diag *err, int *nstate);
 int tantrix_sniff(const char *text);
 bool tantrix_verify(const void *pz, const int *state, char *why, size_t n);
+bool tantrix_state_ok(const void *pz, const int *state, char *why, size_t n);
 void tantrix_encode(const void *pz, assist *a);
 bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
 /* One loop of a tile set with no givens, by plain-C search within
@@ -113,14 +107,17 @@ void tantrix_to_frame(const tantrix_frame *f, int bq, int br, int brot, int *q, 
 bool tantrix_fact_place(const tantrix_puzzle *t, const tantrix_frame *f, int fact, int *tile, int *q,
                         int *r, int *rot);
 
-/* TUI hooks (tantrix_ui.c). */
-void *tantrix_ui_create(const void *pz);
-void tantrix_ui_free(void *ui);
-bool tantrix_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                    int *need_cols);
-void tantrix_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result tantrix_input(const void *pz, void *ui, const int *state, const input_event *ev, move *out);
-int tantrix_fact_distance(const void *pz, const void *ui, int fact);
-extern const char *const tantrix_help[];
+/* A fact in the player's words (the game_ui fact_text hook): the batch
+ * words, but a place with no tile beside it is "the highlighted hex". */
+void tantrix_screen_fact_text(const void *pz, const int *state, int fact, char *out, size_t n);
+
+/* The family's colour roles (canvas.h), as tantrix_ui.c's palette gives them. */
+#define TANTRIX_ROLE_RED ((role)(ROLE_FAMILY + 0))
+#define TANTRIX_ROLE_YELLOW ((role)(ROLE_FAMILY + 1))
+#define TANTRIX_ROLE_BLUE ((role)(ROLE_FAMILY + 2))
+#define TANTRIX_ROLE_GREEN ((role)(ROLE_FAMILY + 3))
+
+/* The player's hooks (tantrix_ui.c). */
+extern const game_ui tantrix_ui_hooks;
 
 #endif

@@ -1,7 +1,8 @@
 /* tantrix_check.c: the independent Tantrix rules checker.  Plain C, no
  * SAT: every tile placed once, touching edges match, the loop colour
  * traced tile to tile closes one loop through all tiles, and a flood fill
- * from outside finds no enclosed empty cell. */
+ * from outside finds no enclosed empty cell.
+ * Also state_ok: the boards a player may hold (moves and saves). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,4 +135,35 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
     free(stack);
     free(cell);
     return ok;
+}
+
+/* A board the player could have made: rotations 0..5 or off the board,
+ * coordinates in range, no two tiles on one cell. */
+bool tantrix_state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tantrix_puzzle *t = pz;
+    for (int i = 0; i < t->n; i++) {
+        int rot = state[3 * i], q = state[3 * i + 1], r = state[3 * i + 2];
+        if (rot < TANTRIX_OFF || rot > 5) {
+            snprintf(why, n, "tile %d: rotation %d is not 0 to 5 (or -1 in the tray)", t->label[i], rot);
+            return false;
+        }
+        if (q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD || r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
+            snprintf(why, n, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
+            return false;
+        }
+        if (t->given_rot[i] != TANTRIX_OFF &&
+            (rot != t->given_rot[i] || q != t->given_q[i] || r != t->given_r[i])) {
+            snprintf(why, n, "tile %d is given at (%d,%d), rotation %d, and cannot move", t->label[i],
+                     t->given_q[i], t->given_r[i], t->given_rot[i]);
+            return false;
+        }
+        /* the tiles before i passed the checks above: rotation >= 0 is placed */
+        for (int j = 0; j < i && rot >= 0; j++)
+            if (state[3 * j] >= 0 && state[3 * j + 1] == q && state[3 * j + 2] == r) {
+                snprintf(why, n, "tiles %d and %d share the cell (%d,%d)", t->label[j], t->label[i], q, r);
+                return false;
+            }
+    }
+    return true;
 }

@@ -23,10 +23,6 @@ tantrix_puzzle *tantrix_new(int n)
 {
     tantrix_puzzle *t = xcalloc(1, sizeof *t);
     t->n = n;
-    t->frame = xcalloc(1, sizeof *t->frame);
-    t->seen = xmalloc((size_t)(3 * (n > 0 ? n : 1)) * sizeof *t->seen);
-    for (int i = 0; i < 3 * n; i++)
-        t->seen[i] = TANTRIX_OFF;
     for (int i = 0; i < TANTRIX_MAX_TILES; i++)
         t->given_rot[i] = TANTRIX_OFF;
     return t;
@@ -74,8 +70,6 @@ void tantrix_free(void *pz)
     free(t->cell_at);
     free(t->cell_q);
     free(t->cell_r);
-    free(t->frame);
-    free(t->seen);
     free(t);
 }
 

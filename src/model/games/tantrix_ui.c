@@ -2,7 +2,6 @@
  * tile's three coloured bands drawn as lines through it, the lattice only
  * round placed tiles, a tray of unplaced tiles, panning, and the keys and
  * mouse clicks that place, turn, move and lift tiles. */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +35,8 @@ typedef struct {
     int drag_from;    /* mouse: tile pressed on the board, -1 none */
 } tantrix_ui;
 
-const char *const tantrix_help[] = {
-    "Arrows          move on the board (or along the tray)",
+static const char *const ui_help[] = {
+    "arrows, j k l   move on the board (or along the tray)",
     "Tab             switch between the board and the tray",
     "Enter, Space    take a tile from the tray or the board; again: put it down",
     "[ ] or z x      turn the tile in hand or under the cursor (left / right)",
@@ -92,7 +91,7 @@ static void follow_cursor(tantrix_ui *ui)
     }
 }
 
-void *tantrix_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     (void)pz;
     tantrix_ui *ui = xcalloc(1, sizeof *ui);
@@ -104,10 +103,10 @@ void *tantrix_ui_create(const void *pz)
     return ui;
 }
 
-void tantrix_ui_free(void *ui) { free(ui); }
-
-bool tantrix_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
-                    int *need_cols)
+static void ui_free(void *ui) { free(ui); }
+                    
+static bool ui_layout(const void *pz, void *uip, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     (void)pz;
     (void)ascii; /* every glyph is ASCII already */
@@ -127,7 +126,7 @@ bool tantrix_layout(const void *pz, void *uip, int rows, int cols, bool ascii, i
 
 /* --- drawing --- */
 
-static role colour_role(int c) { return (role)(ROLE_TANTRIX_RED + c); }
+static role colour_role(int c) { return (role)(TANTRIX_ROLE_RED + c); }
 
 static void put(canvas *cv, int limit, int y, int x, const char *g, role r, unsigned marks)
 {
@@ -488,7 +487,7 @@ static void draw_tray(const tantrix_puzzle *t, const tantrix_ui *ui, const int *
     free(tiles);
 }
 
-void tantrix_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *uip, const int *state, const view *v, canvas *cv)
 {
     const tantrix_puzzle *t = pz;
     const tantrix_ui *ui = uip;
@@ -507,10 +506,10 @@ static void step_cursor(tantrix_ui *ui, int key)
     int dir = -1;
     bool odd = (ui->cq % 2 + 2) % 2 == 1;
     switch (key) {
-    case KEY_UP: dir = 0; break;
-    case KEY_DOWN: dir = 3; break;
-    case KEY_RIGHT: dir = odd ? 1 : 2; break;
-    case KEY_LEFT: dir = odd ? 5 : 4; break;
+    case GAME_KEY_UP: dir = 0; break;
+    case GAME_KEY_DOWN: dir = 3; break;
+    case GAME_KEY_RIGHT: dir = odd ? 1 : 2; break;
+    case GAME_KEY_LEFT: dir = odd ? 5 : 4; break;
     default: return;
     }
     int q = ui->cq + HEX_DQ[dir], r = ui->cr + HEX_DR[dir];
@@ -619,7 +618,7 @@ static input_result key_input(const tantrix_puzzle *t, tantrix_ui *ui, const int
     case ']': case 'x': return turn(t, ui, state, 1, out);
     case 'n': return cycle_tray(t, ui, state, 1);
     case 'b': return cycle_tray(t, ui, state, -1);
-    case 'd': case KEY_DC: case KEY_BACKSPACE: case 127: return to_tray(t, ui, state, out);
+    case 'd': case GAME_KEY_DELETE: return to_tray(t, ui, state, out);
     case 'm':
         centre_on_tiles(t, ui, state);
         return INPUT_UI;
@@ -629,26 +628,26 @@ static input_result key_input(const tantrix_puzzle *t, tantrix_ui *ui, const int
         int *tiles = xmalloc((size_t)t->n * sizeof *tiles);
         int m = tray_tiles(t, state, tiles);
         input_result res = INPUT_UI;
-        if (key == KEY_LEFT && ui->tray_pos > 0)
+        if (key == GAME_KEY_LEFT && ui->tray_pos > 0)
             ui->tray_pos--;
-        else if (key == KEY_RIGHT && ui->tray_pos < m - 1)
+        else if (key == GAME_KEY_RIGHT && ui->tray_pos < m - 1)
             ui->tray_pos++;
-        else if (key == KEY_UP)
+        else if (key == GAME_KEY_UP)
             ui->in_tray = false;
-        else if ((key == 10 || key == ' ' || key == KEY_ENTER) && m > 0) {
+        else if ((key == GAME_KEY_SELECT || key == ' ') && m > 0) {
             ui->held = tiles[ui->tray_pos < m ? ui->tray_pos : m - 1];
             ui->held_rot = 0;
             ui->in_tray = false;
-        } else if (key != KEY_LEFT && key != KEY_RIGHT && key != KEY_DOWN)
+        } else if (key != GAME_KEY_LEFT && key != GAME_KEY_RIGHT && key != GAME_KEY_DOWN)
             res = INPUT_IGNORED;
         free(tiles);
         return res;
     }
     switch (key) {
-    case KEY_UP: case KEY_DOWN: case KEY_LEFT: case KEY_RIGHT:
+    case GAME_KEY_UP: case GAME_KEY_DOWN: case GAME_KEY_LEFT: case GAME_KEY_RIGHT:
         step_cursor(ui, key);
         return INPUT_UI;
-    case 10: case ' ': case KEY_ENTER:
+    case GAME_KEY_SELECT: case ' ':
         return take_or_place(t, ui, state, out);
     default:
         return INPUT_IGNORED;
@@ -661,7 +660,7 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
     int q = 0, r = 0;
     bool on_board = target_cell(ev->target, &q, &r);
     bool on_tray = ev->target >= 0 && ev->target < t->n;
-    if (ev->button == 3) {
+    if (ev->button == GAME_MOUSE_RIGHT) {
         if (ev->action != MOUSE_PRESS)
             return INPUT_IGNORED;
         if (on_board && !held_valid(t, ui)) {
@@ -671,7 +670,7 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
         }
         return turn(t, ui, state, 1, out);
     }
-    if (ev->button != 1)
+    if (ev->button != GAME_MOUSE_LEFT)
         return INPUT_IGNORED;
     if (ev->action == MOUSE_PRESS) {
         if (on_tray) {
@@ -716,7 +715,7 @@ static input_result mouse_input(const tantrix_puzzle *t, tantrix_ui *ui, const i
     return INPUT_UI;
 }
 
-input_result tantrix_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
+static input_result ui_input(const void *pz, void *uip, const int *state, const input_event *ev, move *out)
 {
     const tantrix_puzzle *t = pz;
     tantrix_ui *ui = uip;
@@ -727,12 +726,32 @@ input_result tantrix_input(const void *pz, void *uip, const int *state, const in
     return key_input(t, ui, state, ev->key, out);
 }
 
-int tantrix_fact_distance(const void *pz, const void *uip, int fact)
+static int ui_fact_distance(const void *pz, const void *uip, const int *state, int fact)
 {
     const tantrix_puzzle *t = pz;
     const tantrix_ui *ui = uip;
+    tantrix_frame f = tantrix_frame_of(t, state);
     int tile, q, r, rot;
-    if (!tantrix_fact_place(t, t->frame, fact, &tile, &q, &r, &rot))
+    if (!tantrix_fact_place(t, &f, fact, &tile, &q, &r, &rot))
         return 1 << 20;
     return hex_distance(q, r, ui->cq, ui->cr);
 }
+
+static const role_colour COLOURS[] = {
+    [TANTRIX_ROLE_RED - ROLE_FAMILY] = {COLOUR_RED, 160, LOOK_BOLD, 0, 0, 0},
+    [TANTRIX_ROLE_YELLOW - ROLE_FAMILY] = {COLOUR_YELLOW, 178, LOOK_BOLD, 0, 0, 0},
+    [TANTRIX_ROLE_BLUE - ROLE_FAMILY] = {COLOUR_BLUE, 27, LOOK_BOLD, 0, 0, 0},
+    [TANTRIX_ROLE_GREEN - ROLE_FAMILY] = {COLOUR_GREEN, 34, LOOK_BOLD, 0, 0, 0},
+};
+
+const game_ui tantrix_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .fact_text = tantrix_screen_fact_text,
+    .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
+};

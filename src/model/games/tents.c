@@ -179,8 +179,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
     move_set(out, t->cell_of_fact[fact / 2], fact % 2 ? TENTS_GRASS : TENTS_TENT);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const tents_puzzle *t = pz;
     if (fact < 0 || fact >= t->nfacts) {
         snprintf(out, n, "?");
@@ -207,7 +208,6 @@ const game_family tents_family = {
     .name = "tents",
     .title = "Tents",
     .extension = "tents",
-    .shape = GRID_SQUARE,
     .sniff = tents_sniff,
     .parse = tents_parse,
     .free_puzzle = tents_free,
@@ -222,14 +222,7 @@ const game_family tents_family = {
     .deduce = tents_deduce,
     .format_answer = format_answer,
     .generate = tents_generate,
-    .ui_create = tents_ui_create,
-    .ui_free = tents_ui_free,
-    .layout = tents_ui_layout,
-    .draw = tents_ui_draw,
-    .input = tents_ui_input,
-    .fact_distance = tents_ui_fact_distance,
-    .help = tents_ui_help,
-    .set_compact = tents_ui_set_compact,
+    .ui = &tents_ui_hooks,
     .rules = tents_rules,
     .state_ok = tents_state_ok,
     .step_ok = tents_step_ok,

@@ -45,18 +45,14 @@ bool tents_generate(const gen_options *opt, strbuf *out, diag *err);
 /* A Tatham game ID for the puzzle (givens included). */
 void tents_write_id(const tents_puzzle *t, strbuf *out);
 
-/* The terminal hooks (tents_ui.c). */
-void *tents_ui_create(const void *pz);
-void tents_ui_free(void *ui);
-bool tents_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                     int *need_cols);
-void tents_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result tents_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                            move *out);
-int tents_ui_fact_distance(const void *pz, const void *ui, int fact);
+/* The family's colour roles (canvas.h), as tents_ui.c's palette gives them. */
+#define TENTS_ROLE_TREE ((role)(ROLE_FAMILY + 0))
+#define TENTS_ROLE_TENT ((role)(ROLE_FAMILY + 1))
+#define TENTS_ROLE_GRASS ((role)(ROLE_FAMILY + 2))
+
+/* The player's hooks (tents_ui.c). */
+extern const game_ui tents_ui_hooks;
 bool tents_state_ok(const void *pz, const int *state, char *why, size_t n);
 bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
-void tents_ui_set_compact(void *ui, bool on);
-extern const char *const tents_ui_help[];
 
 #endif

@@ -1,6 +1,7 @@
 /* tents_check.c: the independent Tents rules checker.  Plain C, no SAT:
  * counts, touching tents, and a tree-tent perfect matching found with
- * augmenting paths (Kuhn's algorithm). */
+ * augmenting paths (Kuhn's algorithm).
+ * Also state_ok: the boards a player may hold (moves and saves). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -111,4 +112,38 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
     free(match_of_tent);
     free(seen);
     return ok;
+}
+
+/* Can cell c hold what state has there?  Trees stay, givens stay, the
+ * rest is blank, tent or grass. */
+static bool cell_ok(const tents_puzzle *t, const int *state, int c, char *why, size_t n)
+{
+    int v = state[c];
+    bool ok = t->tree[c] ? v == TENTS_TREE
+              : t->given[c] >= 0 ? v == t->given[c]
+                                 : (v == TENTS_BLANK || v == TENTS_TENT || v == TENTS_GRASS);
+    if (!ok)
+        snprintf(why, n, "cell at row %d, column %d: value %d does not fit the puzzle", c / t->w + 1,
+                 c % t->w + 1, v);
+    return ok;
+}
+
+/* Is this a board the player could have made?  Checked on loaded saves so
+ * a hand-edited file cannot put a tent on a tree. */
+bool tents_state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tents_puzzle *t = pz;
+    for (int c = 0; c < t->w * t->h; c++)
+        if (!cell_ok(t, state, c, why, n))
+            return false;
+    return true;
+}
+
+/* Every cell stands alone in tents_state_ok: the changed ones suffice. */
+bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
+{
+    for (int i = 0; i < nidx; i++)
+        if (!cell_ok(pz, state, idx[i], why, n))
+            return false;
+    return true;
 }

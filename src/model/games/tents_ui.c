@@ -1,7 +1,6 @@
 /* tents_ui.c: Tents in the terminal: geometry choice, drawing the board
  * into the canvas (clue states, touching tents, overlays), and what keys
  * and mouse clicks mean (as in Simon Tatham's Tents). */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +45,7 @@ static int digits(int v)
     return d;
 }
 
-void *tents_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     const tents_puzzle *t = pz;
     tents_ui *u = xcalloc(1, sizeof *u);
@@ -61,7 +60,7 @@ void *tents_ui_create(const void *pz)
     return u;
 }
 
-void tents_ui_free(void *ui)
+static void ui_free(void *ui)
 {
     free(ui);
 }
@@ -91,13 +90,13 @@ static void geom_size(const tents_puzzle *t, const tents_ui *u, tents_geom g, in
     }
 }
 
-void tents_ui_set_compact(void *ui, bool on)
+static void ui_set_compact(void *ui, bool on)
 {
     ((tents_ui *)ui)->compact = on;
 }
 
-bool tents_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                     int *need_cols)
+static bool ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const tents_puzzle *t = pz;
     tents_ui *u = ui;
@@ -240,7 +239,7 @@ static void draw_col_clue(const tents_ui *u, canvas *cv, int x, int value, role 
  * they share a row or a column (-1 when not). */
 static bool drag_span(const tents_puzzle *t, const tents_ui *u, int *a, int *b, int *step)
 {
-    if (u->press_button != 3 || u->press_cell < 0 || u->drag_cell < 0 || u->drag_cell == u->press_cell)
+    if (u->press_button != GAME_MOUSE_RIGHT || u->press_cell < 0 || u->drag_cell < 0 || u->drag_cell == u->press_cell)
         return false;
     int p = u->press_cell, q = u->drag_cell;
     if (p / t->w == q / t->w)
@@ -254,7 +253,7 @@ static bool drag_span(const tents_puzzle *t, const tents_ui *u, int *a, int *b, 
     return true;
 }
 
-void tents_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
 {
     const tents_puzzle *t = pz;
     const tents_ui *u = ui;
@@ -266,11 +265,11 @@ void tents_ui_draw(const void *pz, const void *ui, const int *state, const view 
             int c = y * w + x, val = state[c];
             role r = ROLE_DIM;
             if (val == TENTS_TREE)
-                r = ROLE_TREE;
+                r = TENTS_ROLE_TREE;
             else if (val == TENTS_TENT)
-                r = touches_tent(t, state, x, y) ? ROLE_ERROR : ROLE_TENT;
+                r = touches_tent(t, state, x, y) ? ROLE_ERROR : TENTS_ROLE_TENT;
             else if (val == TENTS_GRASS)
-                r = ROLE_GRASS;
+                r = TENTS_ROLE_GRASS;
             else
                 val = TENTS_BLANK; /* anything unknown shows as blank */
             unsigned m = t->given[c] >= 0 ? MARK_BOLD : 0;
@@ -341,7 +340,7 @@ void tents_ui_draw(const void *pz, const void *ui, const int *state, const view 
             int c = t->cell_of_fact[f / 2];
             int pv = f % 2 ? TENTS_GRASS : TENTS_TENT;
             put_value(cv, glyph_y(u, c / w), glyph_x(u, c % w), pv,
-                      pv == TENTS_TENT ? ROLE_TENT : ROLE_GRASS, 0);
+                      pv == TENTS_TENT ? TENTS_ROLE_TENT : TENTS_ROLE_GRASS, 0);
             mark_cell(u, cv, c, w, MARK_HINT);
         }
     }
@@ -358,8 +357,8 @@ static bool toggle(const tents_puzzle *t, const int *state, int c, int want, mov
     return true;
 }
 
-input_result tents_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                            move *out)
+static input_result ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                             move *out)
 {
     const tents_puzzle *t = pz;
     tents_ui *u = ui;
@@ -367,11 +366,11 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
     if (ev->kind == INPUT_KEY) {
         int dx = 0, dy = 0;
         switch (ev->key) {
-        case KEY_LEFT: case 'h': dx = -1; break;
-        case KEY_RIGHT: case 'l': dx = 1; break;
-        case KEY_UP: case 'k': dy = -1; break;
-        case KEY_DOWN: case 'j': dy = 1; break;
-        case 10:
+        case GAME_KEY_LEFT: dx = -1; break;
+        case GAME_KEY_RIGHT: dx = 1; break;
+        case GAME_KEY_UP: dy = -1; break;
+        case GAME_KEY_DOWN: dy = 1; break;
+        case GAME_KEY_SELECT:
             return toggle(t, state, u->cy * w + u->cx, TENTS_TENT, out) ? INPUT_MOVE : INPUT_IGNORED;
         case ' ':
             return toggle(t, state, u->cy * w + u->cx, TENTS_GRASS, out) ? INPUT_MOVE : INPUT_IGNORED;
@@ -412,8 +411,8 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
                 move_set(out, c, TENTS_GRASS);
         res = out->idx.n ? INPUT_MOVE : INPUT_UI;
     } else if (u->press_cell >= 0 && u->press_cell == u->drag_cell) {
-        int want = u->press_button == 3 ? TENTS_GRASS : TENTS_TENT;
-        if (u->press_button == 1 || u->press_button == 3)
+        int want = u->press_button == GAME_MOUSE_RIGHT ? TENTS_GRASS : TENTS_TENT;
+        if (u->press_button == GAME_MOUSE_LEFT || u->press_button == GAME_MOUSE_RIGHT)
             res = toggle(t, state, u->press_cell, want, out) ? INPUT_MOVE : INPUT_UI;
     }
     u->press_button = 0;
@@ -421,8 +420,9 @@ input_result tents_ui_input(const void *pz, void *ui, const int *state, const in
     return res;
 }
 
-int tents_ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const tents_puzzle *t = pz;
     const tents_ui *u = ui;
     if (fact < 0 || fact >= t->nfacts)
@@ -431,41 +431,7 @@ int tents_ui_fact_distance(const void *pz, const void *ui, int fact)
     return abs(c % t->w - u->cx) + abs(c / t->w - u->cy);
 }
 
-/* Can cell c hold what state has there?  Trees stay, givens stay, the
- * rest is blank, tent or grass. */
-static bool cell_ok(const tents_puzzle *t, const int *state, int c, char *why, size_t n)
-{
-    int v = state[c];
-    bool ok = t->tree[c] ? v == TENTS_TREE
-              : t->given[c] >= 0 ? v == t->given[c]
-                                 : (v == TENTS_BLANK || v == TENTS_TENT || v == TENTS_GRASS);
-    if (!ok)
-        snprintf(why, n, "cell at row %d, column %d: value %d does not fit the puzzle", c / t->w + 1,
-                 c % t->w + 1, v);
-    return ok;
-}
-
-/* Is this a board the player could have made?  Checked on loaded saves so
- * a hand-edited file cannot put a tent on a tree. */
-bool tents_state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tents_puzzle *t = pz;
-    for (int c = 0; c < t->w * t->h; c++)
-        if (!cell_ok(t, state, c, why, n))
-            return false;
-    return true;
-}
-
-/* Every cell stands alone in tents_state_ok: the changed ones suffice. */
-bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
-{
-    for (int i = 0; i < nidx; i++)
-        if (!cell_ok(pz, state, idx[i], why, n))
-            return false;
-    return true;
-}
-
-const char *const tents_ui_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move the cursor",
     "Enter           tent (on a marked cell: clear)",
     "Space           grass, no tent here (again: clear)",
@@ -473,4 +439,22 @@ const char *const tents_ui_help[] = {
     "right click     grass; on a marked cell: clear",
     "right drag      grass on the blank cells of a row or column",
     NULL,
+};
+
+static const role_colour COLOURS[] = {
+    [TENTS_ROLE_TREE - ROLE_FAMILY] = {COLOUR_GREEN, 28, LOOK_BOLD, 0, 0, 0},
+    [TENTS_ROLE_TENT - ROLE_FAMILY] = {COLOUR_YELLOW, 172, LOOK_BOLD, 0, 0, 0},
+    [TENTS_ROLE_GRASS - ROLE_FAMILY] = {COLOUR_GREEN, 107, 0, LOOK_DIM, 0, 0},
+};
+
+const game_ui tents_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
+    .set_compact = ui_set_compact,
 };

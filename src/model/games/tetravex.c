@@ -215,8 +215,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
         move_set(out, c, tile);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const tetravex_puzzle *t = pz;
     if (fact < 0 || fact >= t->ntiles * t->ntypes) {
         snprintf(out, n, "?");
@@ -241,7 +242,6 @@ const game_family tetravex_family = {
     .name = "tetravex",
     .title = "Tetravex",
     .extension = "tetravex",
-    .shape = GRID_SQUARE,
     .sniff = tetravex_sniff,
     .parse = tetravex_parse,
     .free_puzzle = tetravex_free,
@@ -255,13 +255,8 @@ const game_family tetravex_family = {
     .verify = tetravex_verify,
     .format_answer = format_answer,
     .generate = tetravex_generate,
-    .ui_create = tetravex_ui_create,
-    .ui_free = tetravex_ui_free,
-    .layout = tetravex_ui_layout,
-    .draw = tetravex_ui_draw,
-    .input = tetravex_ui_input,
-    .fact_distance = tetravex_ui_fact_distance,
-    .help = tetravex_ui_help,
+    .params_help = "values=K (or K): edges numbered 0 to K-1, K from 2 to 10 (default 10)",
+    .ui = &tetravex_ui_hooks,
     .rules = tetravex_rules,
     .state_ok = tetravex_state_ok,
     .enumerate = tetravex_enumerate,

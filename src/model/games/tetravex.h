@@ -58,15 +58,14 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
 assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                              double seconds, long *count);
 
-void *tetravex_ui_create(const void *pz);
-void tetravex_ui_free(void *ui);
-bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                        int *need_cols);
-void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                               move *out);
-int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact);
 bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n);
-extern const char *const tetravex_ui_help[];
+
+/* The family's colour roles (canvas.h): TETRAVEX_ROLE_FILL0 + v is a
+ * side of value v drawn as a filled area (text on a background of v's
+ * colour), as tetravex_ui.c's palette gives them. */
+#define TETRAVEX_ROLE_FILL0 ((role)(ROLE_FAMILY + 0))
+
+/* The player's hooks (tetravex_ui.c). */
+extern const game_ui tetravex_ui_hooks;
 
 #endif

@@ -1,6 +1,7 @@
 /* tetravex_check.c: the independent Tetravex rules checker (plain C, no
  * SAT): every cell holds a tile, every tile is used once, and touching
- * edges carry the same number. */
+ * edges carry the same number.
+ * Also state_ok: the boards a player may hold (moves and saves). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,5 +41,26 @@ bool tetravex_verify(const void *pz, const int *state, char *why, size_t n)
         }
     }
     free(used);
+    return ok;
+}
+
+/* Is this a board the player could have made?  Each tile at most once,
+ * on the board or in the tray. */
+bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tetravex_puzzle *t = pz;
+    bool *seen = xcalloc((size_t)t->ntiles, sizeof *seen);
+    bool ok = true;
+    for (int c = 0; c < t->ntiles && ok; c++) {
+        int v = state[c];
+        if (v < -1 || v >= t->ntiles || (v >= 0 && seen[v])) {
+            snprintf(why, n, "cell at row %d, column %d: tile %d does not fit the puzzle", c / t->n + 1,
+                     c % t->n + 1, v);
+            ok = false;
+        } else if (v >= 0) {
+            seen[v] = true;
+        }
+    }
+    free(seen);
     return ok;
 }

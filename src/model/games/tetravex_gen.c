@@ -4,6 +4,7 @@
  * as one). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "games/tetravex.h"
 #include "rng.h"
@@ -51,20 +52,38 @@ static void progress(const gen_options *opt, double start, int attempt, long cou
     fflush(opt->progress);
 }
 
+/* The family's --params: "values=K" or just K, the numbers on the edges
+ * (man/tessera.6); NULL keeps all ten.  False when text says otherwise. */
+static bool decode_params(const char *text, int *values)
+{
+    *values = 10;
+    if (!text)
+        return true;
+    if (strncmp(text, "values=", 7) == 0)
+        text += 7;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < 2 || v > 10)
+        return false;
+    *values = (int)v;
+    return true;
+}
+
 bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
 {
     int n = opt->width ? opt->width : 4;
-    int values = opt->values ? opt->values : 10;
+    int values;
+    if (!decode_params(opt->params, &values)) {
+        diag_set(err, 0, 0, "Tetravex --params values=K (or --values K) with K from 2 to 10, not '%s'",
+                 opt->params);
+        return false;
+    }
     if (opt->height && opt->height != n) {
         diag_set(err, 0, 0, "a square Tetravex board (--size N)");
         return false;
     }
     if (n < 2 || n > TETRAVEX_MAX_SIDE) {
         diag_set(err, 0, 0, "a Tetravex size from 2 to %d", TETRAVEX_MAX_SIDE);
-        return false;
-    }
-    if (values < 2 || values > 10) {
-        diag_set(err, 0, 0, "--values from 2 to 10 for Tetravex");
         return false;
     }
     rng r;
@@ -87,6 +106,6 @@ bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err)
         tetravex_free(t);
     }
     diag_set(err, 0, 0, "no %dx%d board with %d numbers and a single solution in %d attempts "
-                        "(try more --values)", n, n, values, GEN_ATTEMPTS);
+                        "(try more values: --params K)", n, n, values, GEN_ATTEMPTS);
     return false;
 }

@@ -2,7 +2,6 @@
  * board on the left, the tray of unplaced tiles on the right; pick up and
  * drop with Enter or the mouse (click-click or drag), swap by dropping on
  * a placed tile, Shift+arrows shift the whole placed block. */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +32,7 @@ typedef struct {
     bool dragging;            /* mouse button down on the held tile */
 } tv_ui;
 
-void *tetravex_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     tv_ui *u = xcalloc(1, sizeof *u);
     u->g = GEOMS[0];
@@ -41,8 +40,8 @@ void *tetravex_ui_create(const void *pz)
     return u;
 }
 
-void tetravex_ui_free(void *ui) { free(ui); }
-
+static void ui_free(void *ui) { free(ui); }
+                    
 static int grid_cols(const tetravex_puzzle *t, tv_geom g) { return t->n * g.px + 1; }
 
 static void size_of(const tetravex_puzzle *t, tv_geom g, int *rows, int *cols)
@@ -51,8 +50,8 @@ static void size_of(const tetravex_puzzle *t, tv_geom g, int *rows, int *cols)
     *cols = 2 * grid_cols(t, g) + GAP;
 }
 
-bool tetravex_ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                        int *need_cols)
+static bool ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const tetravex_puzzle *t = pz;
     tv_ui *u = ui;
@@ -98,8 +97,8 @@ static void side_pos(const tv_ui *u, int side, int *dy, int *dx)
 static void fill_cell(canvas *cv, int y, int x, const char *g, const char *ascii, int fg, int bg,
                       unsigned marks)
 {
-    canvas_put(cv, y, x, g, ascii, (role)(ROLE_FILL0 + fg), marks);
-    canvas_bg(cv, y, x, (role)(ROLE_FILL0 + bg));
+    canvas_put(cv, y, x, g, ascii, (role)(TETRAVEX_ROLE_FILL0 + fg), marks);
+    canvas_bg(cv, y, x, (role)(TETRAVEX_ROLE_FILL0 + bg));
 }
 
 /* A tile's inside: every cell filled with the colour of the side it
@@ -211,7 +210,7 @@ static bool hold_valid(const tetravex_puzzle *t, const tv_ui *u, const int *stat
     return true;
 }
 
-void tetravex_ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
 {
     const tetravex_puzzle *t = pz;
     const tv_ui *u = ui;
@@ -376,8 +375,8 @@ static input_result shift_block(const tetravex_puzzle *t, const int *state, int 
     return INPUT_MOVE;
 }
 
-input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                               move *out)
+static input_result ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                             move *out)
 {
     const tetravex_puzzle *t = pz;
     tv_ui *u = ui;
@@ -387,20 +386,20 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
     if (ev->kind == INPUT_KEY) {
         int dx = 0, dy = 0;
         switch (ev->key) {
-        case KEY_LEFT: dx = -1; break;
-        case KEY_RIGHT: case 'l': dx = 1; break;
-        case KEY_UP: case 'k': dy = -1; break;
-        case KEY_DOWN: case 'j': dy = 1; break;
-        case KEY_SLEFT: return shift_block(t, state, -1, 0, out);
-        case KEY_SRIGHT: return shift_block(t, state, 1, 0, out);
-        case KEY_SR: return shift_block(t, state, 0, -1, out);
-        case KEY_SF: return shift_block(t, state, 0, 1, out);
+        case GAME_KEY_LEFT: dx = -1; break;
+        case GAME_KEY_RIGHT: dx = 1; break;
+        case GAME_KEY_UP: dy = -1; break;
+        case GAME_KEY_DOWN: dy = 1; break;
+        case GAME_KEY_LEFT | GAME_KEY_SHIFT: return shift_block(t, state, -1, 0, out);
+        case GAME_KEY_RIGHT | GAME_KEY_SHIFT: return shift_block(t, state, 1, 0, out);
+        case GAME_KEY_UP | GAME_KEY_SHIFT: return shift_block(t, state, 0, -1, out);
+        case GAME_KEY_DOWN | GAME_KEY_SHIFT: return shift_block(t, state, 0, 1, out);
         case '\t': case 'x':
             u->area = u->area == AREA_BOARD ? AREA_TRAY : AREA_BOARD;
             return INPUT_UI;
-        case 10: case KEY_ENTER:
+        case GAME_KEY_SELECT:
             return pick_or_drop(t, u, state, u->area, u->cy * n + u->cx, out);
-        case ' ': case KEY_BACKSPACE: case KEY_DC: case 127:
+        case ' ': case GAME_KEY_DELETE:
             if (u->area == AREA_BOARD && state[u->cy * n + u->cx] >= 0) {
                 u->held = -1;
                 move_set(out, u->cy * n + u->cx, -1);
@@ -437,7 +436,7 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
         u->area = area;
         u->cx = slot % n;
         u->cy = slot / n;
-        if (ev->button == 3) { /* right click: back to the tray */
+        if (ev->button == GAME_MOUSE_RIGHT) { /* right click: back to the tray */
             u->held = -1;
             if (area == AREA_BOARD && state[slot] >= 0) {
                 move_set(out, slot, -1);
@@ -451,7 +450,7 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
         return r;
     }
     /* release: the end of a drag drops the tile; a click keeps holding it */
-    if (ev->button == 3 || !u->dragging || u->held < 0)
+    if (ev->button == GAME_MOUSE_RIGHT || !u->dragging || u->held < 0)
         return INPUT_IGNORED;
     u->dragging = false;
     if (area == u->held_area && slot == u->held_slot)
@@ -462,8 +461,9 @@ input_result tetravex_ui_input(const void *pz, void *ui, const int *state, const
     return drop(t, u, state, area, slot, out);
 }
 
-int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const tetravex_puzzle *t = pz;
     const tv_ui *u = ui;
     if (fact < 0 || fact >= t->ntiles * t->ntypes)
@@ -476,32 +476,40 @@ int tetravex_ui_fact_distance(const void *pz, const void *ui, int fact)
     return d;
 }
 
-bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tetravex_puzzle *t = pz;
-    bool *seen = xcalloc((size_t)t->ntiles, sizeof *seen);
-    bool ok = true;
-    for (int c = 0; c < t->ntiles && ok; c++) {
-        int v = state[c];
-        if (v < -1 || v >= t->ntiles || (v >= 0 && seen[v])) {
-            snprintf(why, n, "cell at row %d, column %d: tile %d does not fit the puzzle", c / t->n + 1,
-                     c % t->n + 1, v);
-            ok = false;
-        } else if (v >= 0) {
-            seen[v] = true;
-        }
-    }
-    free(seen);
-    return ok;
-}
-
-const char *const tetravex_ui_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move (right from the board walks into the tray)",
     "Tab, x          switch between board and tray",
     "Enter           pick up a tile; again: drop it (on a tile: swap)",
     "Space, Del      send the tile under the cursor back to the tray",
-    "Shift+arrows    shift every placed tile one cell",
+    "Shift+arrows    shift every placed tile one cell (or H J K L)",
     "left click      pick up, then click where to drop (or drag)",
     "right click     send a placed tile back to the tray",
     NULL,
+};
+
+/* Light fills under black digits in 256 colours, ten hues apart; 8
+ * colours repeat hues from 7 on, with the other text colour, and the
+ * digit always tells. */
+static const role_colour COLOURS[] = {
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_WHITE, 250},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_RED, 203},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_GREEN, 114},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_YELLOW, 227},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_BLUE, 75},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_MAGENTA, 213},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_CYAN, 87},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_RED, 215},
+    {COLOUR_WHITE, 16, LOOK_BOLD, 0, COLOUR_GREEN, 180},
+    {COLOUR_BLACK, 16, LOOK_BOLD, 0, COLOUR_MAGENTA, 141},
+};
+
+const game_ui tetravex_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
 };

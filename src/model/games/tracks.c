@@ -603,8 +603,9 @@ static void fact_move(const void *pz, const int *state, int fact, move *out)
     move_set(out, fact / 2, fact % 2 ? TRACKS_NONE : TRACKS_TRACK);
 }
 
-static void fact_text(const void *pz, int fact, char *out, size_t n)
+static void fact_text(const void *pz, const int *state, int fact, char *out, size_t n)
 {
+    (void)state; /* a fact names its place by itself */
     const tracks_puzzle *t = pz;
     int cells = tracks_cells(t);
     if (fact < 0 || fact >= 2 * tracks_nstate(t)) {
@@ -642,7 +643,6 @@ const game_family tracks_family = {
     .name = "tracks",
     .title = "Train Tracks",
     .extension = "tracks",
-    .shape = GRID_SQUARE,
     .sniff = tracks_sniff,
     .parse = tracks_parse,
     .free_puzzle = tracks_free,
@@ -656,14 +656,7 @@ const game_family tracks_family = {
     .verify = tracks_verify,
     .format_answer = format_answer,
     .generate = tracks_generate,
-    .ui_create = tracks_ui_create,
-    .ui_free = tracks_ui_free,
-    .layout = tracks_layout,
-    .draw = tracks_draw,
-    .input = tracks_input,
-    .fact_distance = tracks_fact_distance,
-    .help = tracks_help,
-    .set_compact = tracks_set_compact,
+    .ui = &tracks_ui_hooks,
     .rules = tracks_rules,
     .state_ok = tracks_state_ok,
     .step_ok = tracks_step_ok,

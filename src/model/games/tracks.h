@@ -78,17 +78,15 @@ bool tracks_generate(const gen_options *opt, strbuf *out, diag *err);
  * entrance on the left edge, exit on the bottom edge). */
 bool tracks_write_id(const tracks_puzzle *t, strbuf *out);
 
-/* TUI hooks (tracks_ui.c). */
-void *tracks_ui_create(const void *pz);
-void tracks_ui_free(void *ui);
-bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols);
-void tracks_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv);
-input_result tracks_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                          move *out);
-int tracks_fact_distance(const void *pz, const void *ui, int fact);
-void tracks_set_compact(void *ui, bool on);
-extern const char *const tracks_help[];
+/* The family's colour roles (canvas.h), as tracks_ui.c's palette gives them. */
+#define TRACKS_ROLE_TRACK ((role)(ROLE_FAMILY + 0))
+#define TRACKS_ROLE_NO_TRACK ((role)(ROLE_FAMILY + 1))
+
+/* The player's hooks (tracks_ui.c). */
+extern const game_ui tracks_ui_hooks;
+/* Entries the puzzle fixes (tracks_check.c): the player cannot change them. */
+bool tracks_edge_fixed(const tracks_puzzle *t, int e);
+bool tracks_cell_fixed(const tracks_puzzle *t, int c);
 bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);
 bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
 

@@ -1,7 +1,8 @@
 /* tracks_check.c: the independent Train Tracks rules checker.  Plain C, no
  * SAT: pieces from the board's edges, given pieces kept, two ends per track
  * cell, the counts, and one walk from the entrance that must reach the exit
- * through every track cell (so no branch, no separate loop). */
+ * through every track cell (so no branch, no separate loop).
+ * Also state_ok: the boards a player may hold (moves and saves). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -127,4 +128,83 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
 out:
     free(piece);
     return ok;
+}
+
+/* Fixed board entries: an edge at a given cell, a given or end cell. */
+bool tracks_edge_fixed(const tracks_puzzle *t, int e)
+{
+    int a, b;
+    tracks_edge_cells(t, e, &a, &b);
+    return t->given[a] || t->given[b];
+}
+
+bool tracks_cell_fixed(const tracks_puzzle *t, int c)
+{
+    return t->given[c] || tracks_end_bits(t, c);
+}
+
+static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
+
+/* Can board entry i (a cell, then the edges) hold what state has there?
+ * start: the entry's value on the starting board (tracks_init_state), kept
+ * by a fixed entry. */
+static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start, char *why, size_t n)
+{
+    int cells = tracks_cells(t);
+    bool fixed = i < cells ? tracks_cell_fixed(t, i) : tracks_edge_fixed(t, i - cells);
+    if (state[i] < TRACKS_BLANK || state[i] > TRACKS_NONE || (fixed && state[i] != start)) {
+        snprintf(why, n, "board entry %d: value %d does not fit the puzzle", i, state[i]);
+        return false;
+    }
+    return true;
+}
+
+/* Is this a board the player could have made?  Values in range, givens
+ * and ends as the puzzle has them. */
+bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
+{
+    const tracks_puzzle *t = pz;
+    int total = tracks_nstate(t);
+    int *start = xmalloc((size_t)total * sizeof *start);
+    tracks_init_state(pz, start);
+    bool ok = true;
+    for (int i = 0; i < total && ok; i++)
+        ok = entry_ok(t, state, i, start[i], why, n);
+    free(start);
+    return ok;
+}
+
+/* Entry i's value on the starting board, as tracks_init_state sets it: a
+ * fixed cell holds track; a fixed edge, what the last given cell at its
+ * ends (in cell order) says of it. */
+static int start_value(const tracks_puzzle *t, int i)
+{
+    int cells = tracks_cells(t);
+    if (i < cells)
+        return TRACKS_TRACK;
+    int e = i - cells, ends[2], v = TRACKS_BLANK;
+    tracks_edge_cells(t, e, &ends[0], &ends[1]);
+    if (ends[0] > ends[1]) {
+        int x = ends[0];
+        ends[0] = ends[1];
+        ends[1] = x;
+    }
+    for (int j = 0; j < 2; j++) {
+        int c = ends[j];
+        if (!t->given[c])
+            continue;
+        for (int k = 0; k < 4; k++)
+            if (tracks_edge(t, c, DIRS[k]) == e)
+                v = (t->given[c] & DIRS[k]) ? TRACKS_TRACK : TRACKS_NONE;
+    }
+    return v;
+}
+
+/* Every entry stands alone in tracks_state_ok: the changed ones suffice. */
+bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
+{
+    for (int j = 0; j < nidx; j++)
+        if (!entry_ok(pz, state, idx[j], start_value(pz, idx[j]), why, n))
+            return false;
+    return true;
 }

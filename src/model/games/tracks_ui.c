@@ -1,7 +1,6 @@
 /* tracks_ui.c: Train Tracks in the terminal: geometry, drawing pieces with
  * box-drawing lines (ASCII fallback), clue states, loops and branches in
  * the error colour, and what keys, clicks and drags mean. */
-#include "keys.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +38,7 @@ static int digits(int v)
     return d;
 }
 
-void *tracks_ui_create(const void *pz)
+static void *ui_create(const void *pz)
 {
     const tracks_puzzle *t = pz;
     tracks_ui *u = xcalloc(1, sizeof *u);
@@ -57,7 +56,7 @@ void *tracks_ui_create(const void *pz)
     return u;
 }
 
-void tracks_ui_free(void *ui)
+static void ui_free(void *ui)
 {
     tracks_ui *u = ui;
     if (u)
@@ -84,8 +83,8 @@ static void geometry(const tracks_puzzle *t, tracks_ui *u, bool big, int *rows, 
     *rows = frame_b + 2;
 }
 
-bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
-                   int *need_cols)
+static bool ui_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int *need_rows,
+                      int *need_cols)
 {
     const tracks_puzzle *t = pz;
     tracks_ui *u = ui;
@@ -103,7 +102,7 @@ bool tracks_layout(const void *pz, void *ui, int rows, int cols, bool ascii, int
     return r <= rows && c <= cols;
 }
 
-void tracks_set_compact(void *ui, bool on)
+static void ui_set_compact(void *ui, bool on)
 {
     ((tracks_ui *)ui)->compact = on;
 }
@@ -179,18 +178,6 @@ static unsigned char *find_loops(const tracks_puzzle *t, const int *state)
     return loop;
 }
 
-static bool edge_fixed(const tracks_puzzle *t, int e)
-{
-    int a, b;
-    tracks_edge_cells(t, e, &a, &b);
-    return t->given[a] || t->given[b];
-}
-
-static bool cell_fixed(const tracks_puzzle *t, int c)
-{
-    return t->given[c] || tracks_end_bits(t, c);
-}
-
 /* The screen spot of an edge's glyph(s): row, first column, width. */
 static void edge_spot(const tracks_puzzle *t, const tracks_ui *u, int e, int *y, int *x, int *n,
                       bool *vertical)
@@ -253,7 +240,7 @@ static void draw_edge(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, in
             canvas_put(cv, y, x + i, r == ROLE_GIVEN ? (vert ? "║" : "═") : vert ? G_RAIL_V : G_RAIL_H,
                        vert ? "|" : "-", r, m);
         else if (v == TRACKS_NONE && mid)
-            canvas_put(cv, y, x + i, G_CROSS, "x", ROLE_NO_TRACK, m);
+            canvas_put(cv, y, x + i, G_CROSS, "x", TRACKS_ROLE_NO_TRACK, m);
         else
             canvas_put(cv, y, x + i, " ", " ", ROLE_PLAIN, m);
     }
@@ -265,7 +252,7 @@ static void draw_cell(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, co
     int bits = tracks_piece(t, state, c);
     int y = gy(u, c / t->w), x = gx(u, c % t->w);
     if (bits) {
-        role r = bit_count(bits) > 2 || loop[c] ? ROLE_ERROR : t->given[c] ? ROLE_GIVEN : ROLE_TRACK;
+        role r = bit_count(bits) > 2 || loop[c] ? ROLE_ERROR : t->given[c] ? ROLE_GIVEN : TRACKS_ROLE_TRACK;
         const char *h = t->given[c] ? "═" : G_RAIL_H;
         canvas_put(cv, y, x, t->given[c] ? PIECE_GIVEN[bits] : PIECE_UTF8[bits], PIECE_ASCII[bits], r,
                    m | (t->given[c] ? MARK_BOLD : 0));
@@ -274,9 +261,9 @@ static void draw_cell(const tracks_puzzle *t, const tracks_ui *u, canvas *cv, co
             canvas_put(cv, y, x + 1, bits & TRACKS_E ? h : " ", bits & TRACKS_E ? "-" : " ", r, m);
         }
     } else if (state[c] == TRACKS_NONE) {
-        canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, m);
+        canvas_put(cv, y, x, G_CROSS, "x", TRACKS_ROLE_NO_TRACK, m);
     } else if (state[c] == TRACKS_TRACK) {
-        canvas_put(cv, y, x, G_BULLET, "o", ROLE_TRACK, m);
+        canvas_put(cv, y, x, G_BULLET, "o", TRACKS_ROLE_TRACK, m);
     } else {
         canvas_put(cv, y, x, G_DOT, ".", ROLE_DIM, m);
     }
@@ -307,13 +294,13 @@ static void draw_frame(const tracks_puzzle *t, const tracks_ui *u, canvas *cv)
         if (d == TRACKS_W || d == TRACKS_E) {
             int fx = d == TRACKS_W ? left : right, s = d == TRACKS_W ? -1 : 1;
             for (int i = x + s * (u->big ? 2 : 1); i != fx + s; i += s)
-                canvas_put(cv, y, i, G_RAIL_H, "-", ROLE_TRACK, 0);
-            canvas_put(cv, y, fx, G_RAIL_H, "-", ROLE_TRACK, 0);
-            canvas_put(cv, y, fx + s, label, label, ROLE_TRACK, MARK_BOLD);
+                canvas_put(cv, y, i, G_RAIL_H, "-", TRACKS_ROLE_TRACK, 0);
+            canvas_put(cv, y, fx, G_RAIL_H, "-", TRACKS_ROLE_TRACK, 0);
+            canvas_put(cv, y, fx + s, label, label, TRACKS_ROLE_TRACK, MARK_BOLD);
         } else {
             int fy = d == TRACKS_N ? top : bottom, s = d == TRACKS_N ? -1 : 1;
-            canvas_put(cv, fy, x, G_RAIL_V, "|", ROLE_TRACK, 0);
-            canvas_put(cv, fy + s, x, label, label, ROLE_TRACK, MARK_BOLD);
+            canvas_put(cv, fy, x, G_RAIL_V, "|", TRACKS_ROLE_TRACK, 0);
+            canvas_put(cv, fy + s, x, label, label, TRACKS_ROLE_TRACK, MARK_BOLD);
         }
     }
 }
@@ -361,7 +348,7 @@ static void draw_col_clue(const tracks_puzzle *t, const tracks_ui *u, canvas *cv
     }
 }
 
-void tracks_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
+static void ui_draw(const void *pz, const void *ui, const int *state, const view *v, canvas *cv)
 {
     const tracks_puzzle *t = pz;
     const tracks_ui *u = ui;
@@ -372,11 +359,11 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
         int a, b;
         tracks_edge_cells(t, e, &a, &b);
         int val = state[cells + e];
-        role r = ROLE_TRACK;
+        role r = TRACKS_ROLE_TRACK;
         if (val == TRACKS_TRACK && (loop[a] || bit_count(tracks_piece(t, state, a)) > 2 ||
                                     bit_count(tracks_piece(t, state, b)) > 2))
             r = ROLE_ERROR;
-        else if (edge_fixed(t, e))
+        else if (tracks_edge_fixed(t, e))
             r = ROLE_GIVEN;
         /* a cross that says no more than its cells do is left out: after a
          * solve the board would be nothing but crosses */
@@ -442,12 +429,12 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
                 int y = gy(u, entry / w), x = gx(u, entry % w);
                 if (!tracks_piece(t, state, entry)) {
                     if (val == TRACKS_NONE)
-                        canvas_put(cv, y, x, G_CROSS, "x", ROLE_NO_TRACK, 0);
+                        canvas_put(cv, y, x, G_CROSS, "x", TRACKS_ROLE_NO_TRACK, 0);
                     else
-                        canvas_put(cv, y, x, G_BULLET, "o", ROLE_TRACK, 0);
+                        canvas_put(cv, y, x, G_BULLET, "o", TRACKS_ROLE_TRACK, 0);
                 }
             } else {
-                draw_edge(t, u, cv, entry - cells, val, ROLE_TRACK, 0);
+                draw_edge(t, u, cv, entry - cells, val, TRACKS_ROLE_TRACK, 0);
             }
             mark_entry(t, u, cv, entry, MARK_HINT);
         }
@@ -456,11 +443,11 @@ void tracks_draw(const void *pz, const void *ui, const int *state, const view *v
     for (int k = 0; k < u->path.n; k++) {
         int a = u->path.v[k];
         mark_entry(t, u, cv, a, MARK_SELECTED);
-        if (k + 1 < u->path.n && u->button == 1) {
+        if (k + 1 < u->path.n && u->button == GAME_MOUSE_LEFT) {
             int b = u->path.v[k + 1];
             int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
             int e = tracks_edge(t, a, dir);
-            draw_edge(t, u, cv, e, TRACKS_TRACK, ROLE_TRACK, MARK_SELECTED);
+            draw_edge(t, u, cv, e, TRACKS_TRACK, TRACKS_ROLE_TRACK, MARK_SELECTED);
         }
     }
     mark_entry(t, u, cv, u->cy * w + u->cx, MARK_CURSOR);
@@ -478,7 +465,7 @@ static bool set_entry(const tracks_puzzle *t, const int *state, int i, int v, mo
     if (i < 0 || i >= tracks_nstate(t) || state[i] == v)
         return false;
     if (i < cells) {
-        if (cell_fixed(t, i))
+        if (tracks_cell_fixed(t, i))
             return false;
         if (v == TRACKS_NONE && tracks_piece(t, state, i))
             return false;
@@ -486,7 +473,7 @@ static bool set_entry(const tracks_puzzle *t, const int *state, int i, int v, mo
         return true;
     }
     int e = i - cells, a, b;
-    if (edge_fixed(t, e))
+    if (tracks_edge_fixed(t, e))
         return false;
     tracks_edge_cells(t, e, &a, &b);
     if (v == TRACKS_TRACK) {
@@ -519,14 +506,14 @@ static int key_dir(int key, bool *shifted)
 {
     *shifted = false;
     switch (key) {
-    case KEY_RIGHT: case 'l': return TRACKS_E;
-    case KEY_LEFT: return TRACKS_W;
-    case KEY_UP: case 'k': return TRACKS_N;
-    case KEY_DOWN: case 'j': return TRACKS_S;
-    case KEY_SRIGHT: case 'L': *shifted = true; return TRACKS_E;
-    case KEY_SLEFT: case 'H': *shifted = true; return TRACKS_W;
-    case KEY_SR: case 'K': *shifted = true; return TRACKS_N;
-    case KEY_SF: case 'J': *shifted = true; return TRACKS_S;
+    case GAME_KEY_RIGHT: return TRACKS_E;
+    case GAME_KEY_LEFT: return TRACKS_W;
+    case GAME_KEY_UP: return TRACKS_N;
+    case GAME_KEY_DOWN: return TRACKS_S;
+    case GAME_KEY_RIGHT | GAME_KEY_SHIFT: *shifted = true; return TRACKS_E;
+    case GAME_KEY_LEFT | GAME_KEY_SHIFT: *shifted = true; return TRACKS_W;
+    case GAME_KEY_UP | GAME_KEY_SHIFT: *shifted = true; return TRACKS_N;
+    case GAME_KEY_DOWN | GAME_KEY_SHIFT: *shifted = true; return TRACKS_S;
     default: return 0;
     }
 }
@@ -571,7 +558,7 @@ static void drag_move(const tracks_puzzle *t, const tracks_ui *u, const int *sta
     int mode = 0;
     for (int k = 0; k + 1 < u->path.n; k++) {
         int a = u->path.v[k], b = u->path.v[k + 1];
-        if (u->button == 3) {
+        if (u->button == GAME_MOUSE_RIGHT) {
             if (k == 0 && tmp[a] == TRACKS_BLANK && !tracks_piece(t, tmp, a))
                 set_entry(t, tmp, a, TRACKS_NONE, out);
             if (tmp[b] == TRACKS_BLANK && !tracks_piece(t, tmp, b))
@@ -627,7 +614,7 @@ static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state
         drag_move(t, u, state, out);
     } else if (ev->target >= 0 && ev->target == u->press_target) {
         int i = ev->target;
-        int want = u->button == 3 ? TRACKS_NONE : TRACKS_TRACK;
+        int want = u->button == GAME_MOUSE_RIGHT ? TRACKS_NONE : TRACKS_TRACK;
         set_entry(t, state, i, toggled(state[i], want), out);
     }
     u->button = 0;
@@ -636,8 +623,8 @@ static input_result mouse(const tracks_puzzle *t, tracks_ui *u, const int *state
     return out->idx.n ? INPUT_MOVE : INPUT_UI;
 }
 
-input_result tracks_input(const void *pz, void *ui, const int *state, const input_event *ev,
-                          move *out)
+static input_result ui_input(const void *pz, void *ui, const int *state, const input_event *ev,
+                             move *out)
 {
     const tracks_puzzle *t = pz;
     tracks_ui *u = ui;
@@ -667,7 +654,7 @@ input_result tracks_input(const void *pz, void *ui, const int *state, const inpu
         return INPUT_UI;
     }
     switch (ev->key) {
-    case 10:
+    case GAME_KEY_SELECT:
         return set_entry(t, state, c, toggled(state[c], TRACKS_TRACK), out) ? INPUT_MOVE : INPUT_IGNORED;
     case ' ':
         return set_entry(t, state, c, toggled(state[c], TRACKS_NONE), out) ? INPUT_MOVE : INPUT_IGNORED;
@@ -678,8 +665,9 @@ input_result tracks_input(const void *pz, void *ui, const int *state, const inpu
     }
 }
 
-int tracks_fact_distance(const void *pz, const void *ui, int fact)
+static int ui_fact_distance(const void *pz, const void *ui, const int *state, int fact)
 {
+    (void)state; /* the facts lie still on the board */
     const tracks_puzzle *t = pz;
     const tracks_ui *u = ui;
     int cells = tracks_cells(t);
@@ -693,71 +681,7 @@ int tracks_fact_distance(const void *pz, const void *ui, int fact)
     return da < db ? da : db;
 }
 
-/* Can board entry i (a cell, then the edges) hold what state has there?
- * start: the entry's value on the starting board (tracks_init_state), kept
- * by a fixed entry. */
-static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start, char *why, size_t n)
-{
-    int cells = tracks_cells(t);
-    bool fixed = i < cells ? cell_fixed(t, i) : edge_fixed(t, i - cells);
-    if (state[i] < TRACKS_BLANK || state[i] > TRACKS_NONE || (fixed && state[i] != start)) {
-        snprintf(why, n, "board entry %d: value %d does not fit the puzzle", i, state[i]);
-        return false;
-    }
-    return true;
-}
-
-/* Is this a board the player could have made?  Values in range, givens
- * and ends as the puzzle has them. */
-bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
-{
-    const tracks_puzzle *t = pz;
-    int total = tracks_nstate(t);
-    int *start = xmalloc((size_t)total * sizeof *start);
-    tracks_init_state(pz, start);
-    bool ok = true;
-    for (int i = 0; i < total && ok; i++)
-        ok = entry_ok(t, state, i, start[i], why, n);
-    free(start);
-    return ok;
-}
-
-/* Entry i's value on the starting board, as tracks_init_state sets it: a
- * fixed cell holds track; a fixed edge, what the last given cell at its
- * ends (in cell order) says of it. */
-static int start_value(const tracks_puzzle *t, int i)
-{
-    int cells = tracks_cells(t);
-    if (i < cells)
-        return TRACKS_TRACK;
-    int e = i - cells, ends[2], v = TRACKS_BLANK;
-    tracks_edge_cells(t, e, &ends[0], &ends[1]);
-    if (ends[0] > ends[1]) {
-        int x = ends[0];
-        ends[0] = ends[1];
-        ends[1] = x;
-    }
-    for (int j = 0; j < 2; j++) {
-        int c = ends[j];
-        if (!t->given[c])
-            continue;
-        for (int k = 0; k < 4; k++)
-            if (tracks_edge(t, c, DIRS[k]) == e)
-                v = (t->given[c] & DIRS[k]) ? TRACKS_TRACK : TRACKS_NONE;
-    }
-    return v;
-}
-
-/* Every entry stands alone in tracks_state_ok: the changed ones suffice. */
-bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
-{
-    for (int j = 0; j < nidx; j++)
-        if (!entry_ok(pz, state, idx[j], start_value(pz, idx[j]), why, n))
-            return false;
-    return true;
-}
-
-const char *const tracks_help[] = {
+static const char *const ui_help[] = {
     "arrows, j k l   move the cursor",
     "Shift+arrows    lay track to the next cell (again: lift it)",
     "H J K L         the same, by letter",
@@ -768,4 +692,21 @@ const char *const tracks_help[] = {
     "left click      a cell: track mark; an edge: track",
     "right click     no track (cell or edge); right drag: cells",
     NULL,
+};
+
+static const role_colour COLOURS[] = {
+    [TRACKS_ROLE_TRACK - ROLE_FAMILY] = {COLOUR_YELLOW, 130, LOOK_BOLD, 0, 0, 0},
+    [TRACKS_ROLE_NO_TRACK - ROLE_FAMILY] = {-1, 244, 0, LOOK_DIM, 0, 0},
+};
+
+const game_ui tracks_ui_hooks = {
+    .create = ui_create,
+    .free = ui_free,
+    .layout = ui_layout,
+    .draw = ui_draw,
+    .input = ui_input,
+    .fact_distance = ui_fact_distance,
+    .help = ui_help,
+    .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
+    .set_compact = ui_set_compact,
 };

@@ -15,6 +15,7 @@
 
 #include "exit_status.h"
 #include "tui/app.h"
+#include "tui/keymap.h"
 #include "tui/new_puzzle.h"
 #include "tui/play_loop.h"
 #include "tui/rules.h"
@@ -161,7 +162,7 @@ static void mouse_event(app *s)
     ev.x = me.x - s->cv_x + s->vp.off_x;
     ev.target = in ? canvas_owner(&s->cv, cy, cx) : -1;
     move m = {0};
-    input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
+    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
         apply_move(s, &m);
     else if (r == INPUT_UI)
@@ -172,7 +173,7 @@ static void mouse_event(app *s)
 /* v: the family's compact zoom (one character per cell) on or off. */
 static void toggle_compact(app *s)
 {
-    if (!s->f->set_compact) {
+    if (!s->f->ui->set_compact) {
         screen_message(s, false, "%s has no compact zoom", s->f->title);
         return;
     }
@@ -255,9 +256,9 @@ static void key_event(app *s, int ch)
         break;
     default: break;
     }
-    input_event ev = {.kind = INPUT_KEY, .key = ch, .target = -1};
+    input_event ev = {.kind = INPUT_KEY, .key = keymap_game_key(ch), .target = -1};
     move m = {0};
-    input_result r = s->f->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
+    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
     if (r == INPUT_MOVE)
         apply_move(s, &m);
     else if (r == INPUT_UI)
@@ -268,7 +269,7 @@ static void key_event(app *s, int ch)
 /* Plays one game until q or a signal; the board is saved on the way out. */
 static void play(app *s)
 {
-    s->ui = s->f->ui_create(s->b->pz->data);
+    s->ui = s->f->ui->create(s->b->pz->data);
     /* set before the worker starts: it may be the one to run out */
     playing = s;
     out_of_memory_hook(save_before_out_of_memory);
@@ -299,7 +300,7 @@ static void play(app *s)
     quit_note[0] = 0;
     save_now(s);
     playing = NULL;
-    s->f->ui_free(s->ui);
+    s->f->ui->free(s->ui);
     s->ui = NULL;
 }
 
@@ -413,7 +414,7 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
     puzzle *pz = puzzle_load(arg, opt->game, err);
     if (!pz)
         return NULL;
-    if (!pz->family->ui_create || !pz->family->layout || !pz->family->draw || !pz->family->input) {
+    if (!pz->family->ui) {
         diag_set(err, 0, 0, "%s cannot be played in the terminal yet (try --solve)", pz->family->title);
         puzzle_free(pz);
         return NULL;

@@ -102,13 +102,23 @@ static bool await(app *s, bool want_hint, session_answer *out)
     }
 }
 
+/* A fact in the player's words (the family's screen words, if any). */
+static void fact_words(const app *s, int fact, char *out, size_t n)
+{
+    const game_family *f = s->f;
+    if (f->ui && f->ui->fact_text)
+        f->ui->fact_text(s->b->pz->data, s->b->state, fact, out, n);
+    else
+        f->fact_text(s->b->pz->data, s->b->state, fact, out, n);
+}
+
 /* "a, b and c" from fact texts. */
 static void list_facts(app *s, const int *facts, int n, char *out, size_t size)
 {
     out[0] = 0;
     for (int i = 0; i < n; i++) {
         char t[128];
-        s->f->fact_text(s->b->pz->data, facts[i], t, sizeof t);
+        fact_words(s, facts[i], t, sizeof t);
         size_t len = strlen(out);
         snprintf(out + len, size - len, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", t);
     }
@@ -199,7 +209,7 @@ static void reason_text(app *s, const session_hint *h, char *out, size_t size)
         char g[160];
         if (h->givens.n == 1) {
             char t[128];
-            s->f->fact_text(s->b->pz->data, h->givens.v[0], t, sizeof t);
+            fact_words(s, h->givens.v[0], t, sizeof t);
             snprintf(g, sizeof g, "the given %s", t);
         } else {
             snprintf(g, sizeof g, "%d givens", h->givens.n);
@@ -219,7 +229,7 @@ static void show_hint(app *s)
 {
     const session_hint *h = &s->shown.hint;
     char t[128], why[640];
-    s->f->fact_text(s->b->pz->data, h->fact, t, sizeof t);
+    fact_words(s, h->fact, t, sizeof t);
     s->hint.n = s->egroups.n = s->efacts.n = 0;
     s->hint_pending = false;
     if (h->label == HINT_CHOICE) {

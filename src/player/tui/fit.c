@@ -7,13 +7,13 @@
 bool fit_need(const puzzle *pz, bool ascii, int *rows, int *cols)
 {
     const game_family *f = pz->family;
-    if (!f->ui_create || !f->layout)
+    if (!f->ui->create || !f->ui->layout)
         return false;
-    void *ui = f->ui_create(pz->data);
+    void *ui = f->ui->create(pz->data);
     int nr = 0, nc = 0;
     /* 0 x 0 never fits: need is the smallest geometry's size */
-    f->layout(pz->data, ui, 0, 0, ascii, &nr, &nc);
-    f->ui_free(ui);
+    f->ui->layout(pz->data, ui, 0, 0, ascii, &nr, &nc);
+    f->ui->free(ui);
     *rows = nr + 1 + APP_MSG_LINES;
     *cols = nc;
     return true;

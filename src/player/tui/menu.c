@@ -156,7 +156,7 @@ static void scan_root(menu_list *l, const char *root, const stats *st)
             const game_family *f = dot ? game_find(dot + 1) : NULL;
             struct stat sb;
             if (!f || strcmp(f->extension, dot + 1) != 0 || stat(path, &sb) != 0 ||
-                !S_ISREG(sb.st_mode) || !f->ui_create)
+                !S_ISREG(sb.st_mode) || !f->ui)
                 continue;
             char label[256];
             snprintf(label, sizeof label, "%.*s", (int)(dot - files[k]), files[k]);

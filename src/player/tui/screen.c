@@ -52,15 +52,15 @@ void screen_layout(app *s)
     int avail_rows = LINES - 1 - APP_MSG_LINES, avail_cols = COLS;
     int nr = 0, nc = 0;
     canvas_free(&s->cv);
-    if (s->f->set_compact)
-        s->f->set_compact(s->ui, s->compact);
+    if (s->f->ui->set_compact)
+        s->f->ui->set_compact(s->ui, s->compact);
     const void *pz = s->b->pz->data;
-    bool ok = s->f->layout(pz, s->ui, avail_rows > 0 ? avail_rows : 0, avail_cols > 0 ? avail_cols : 0,
+    bool ok = s->f->ui->layout(pz, s->ui, avail_rows > 0 ? avail_rows : 0, avail_cols > 0 ? avail_cols : 0,
                            s->ascii, &nr, &nc);
     if (!ok) {
         /* nr x nc: what the smallest geometry needs; lay it out at that */
         int r2 = 0, c2 = 0;
-        ok = nr > 0 && nc > 0 && s->f->layout(pz, s->ui, nr, nc, s->ascii, &r2, &c2);
+        ok = nr > 0 && nc > 0 && s->f->ui->layout(pz, s->ui, nr, nc, s->ascii, &r2, &c2);
         if (ok) {
             nr = r2;
             nc = c2;
@@ -120,7 +120,7 @@ static void draw_status(app *s)
              s->b->hints, s->b->checks,
              s->paused ? "  [paused]" : s->done ? "  [solved]" : "");
     /* a board that scrolls: say there is a zoom that may need less */
-    bool zoom = (s->vp.vbar || s->vp.hbar || s->compact) && s->f->set_compact;
+    bool zoom = (s->vp.vbar || s->vp.hbar || s->compact) && s->f->ui->set_compact;
     snprintf(right, sizeof right, "%s? help  q quit ", zoom ? "v zoom  " : "");
     attr_t a;
     short p;
@@ -224,7 +224,7 @@ static void draw_board(app *s)
         .explain_facts = s->efacts.v, .nexplain_facts = s->efacts.n,
     };
     canvas_clear(&s->cv);
-    s->f->draw(s->b->pz->data, s->ui, s->b->state, &v, &s->cv);
+    s->f->ui->draw(s->b->pz->data, s->ui, s->b->state, &v, &s->cv);
     if (s->vp.vbar || s->vp.hbar)
         follow(s);
     bool flash = s->flash_until > term_now();
@@ -234,7 +234,7 @@ static void draw_board(app *s)
             attr_t a;
             short p;
             bool lit = flash && strcmp(c->glyph, " ") != 0;
-            theme_cell(s->th, c, lit, &a, &p);
+            theme_cell(s->th, &s->f->ui->colours, c, lit, &a, &p);
             put_glyph(s->cv_y + y, s->cv_x + x, theme_blank_shape(s->th, c) ? " " : c->glyph, a, p);
         }
     draw_scroll_bars(s);
@@ -261,7 +261,7 @@ static const char *const APP_HELP[] = {
 static void draw_help(app *s)
 {
     int n = 0, wmax = 0;
-    const char *const *fam = s->f->help;
+    const char *const *fam = s->f->ui->help;
     for (int i = 0; APP_HELP[i]; i++, n++)
         if ((int)strlen(APP_HELP[i]) > wmax)
             wmax = (int)strlen(APP_HELP[i]);

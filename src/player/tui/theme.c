@@ -7,8 +7,9 @@
 #include <string.h>
 
 /* -1 is the terminal's own colour (use_default_colors).  fill8/fill256:
- * the colour of the role's filled areas (ROLE_FILLn), 0 for the others
- * (which fill with their foreground colour). */
+ * the colour of the role's filled areas, 0 for the others (which fill
+ * with their foreground colour).  The shared roles are here; a family's
+ * own come from its palette (style_of). */
 typedef struct {
     short fg8, fg256;
     attr_t attr;      /* in every depth: meaning survives without colour */
@@ -16,7 +17,7 @@ typedef struct {
     short fill8, fill256;
 } role_style;
 
-static const role_style ROLE_STYLE[ROLE_COUNT] = {
+static const role_style ROLE_STYLE[ROLE_FAMILY] = {
     [ROLE_PLAIN] = {-1, -1, 0, 0, 0, 0},
     [ROLE_DIM] = {-1, 244, 0, A_DIM, 0, 0},
     [ROLE_FRAME] = {-1, 243, 0, A_DIM, 0, 0},
@@ -24,42 +25,33 @@ static const role_style ROLE_STYLE[ROLE_COUNT] = {
     [ROLE_CLUE_MET] = {-1, 243, 0, A_DIM, 0, 0},
     [ROLE_CLUE_BROKEN] = {COLOR_RED, 196, A_BOLD | A_UNDERLINE, 0, 0, 0},
     [ROLE_ERROR] = {COLOR_RED, 196, A_BOLD | A_UNDERLINE, 0, 0, 0},
-    [ROLE_TREE] = {COLOR_GREEN, 28, A_BOLD, 0, 0, 0},
-    [ROLE_TENT] = {COLOR_YELLOW, 172, A_BOLD, 0, 0, 0},
-    [ROLE_GRASS] = {COLOR_GREEN, 107, 0, A_DIM, 0, 0},
-    [ROLE_TRACK] = {COLOR_YELLOW, 130, A_BOLD, 0, 0, 0},
-    [ROLE_NO_TRACK] = {-1, 244, 0, A_DIM, 0, 0},
     [ROLE_GIVEN] = {-1, -1, A_BOLD, 0, 0, 0},
-    [ROLE_SATISFIED] = {COLOR_GREEN, 65, 0, A_DIM, 0, 0},
-    [ROLE_LOCKED] = {COLOR_CYAN, 31, A_BOLD, A_UNDERLINE, 0, 0},
-    [ROLE_VALUE0 + 0] = {-1, 245, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 1] = {COLOR_RED, 160, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 2] = {COLOR_GREEN, 28, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 3] = {COLOR_YELLOW, 136, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 4] = {COLOR_BLUE, 26, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 5] = {COLOR_MAGENTA, 91, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 6] = {COLOR_CYAN, 30, 0, 0, 0, 0},
-    [ROLE_VALUE0 + 7] = {COLOR_RED, 166, A_BOLD, 0, 0, 0},
-    [ROLE_VALUE0 + 8] = {COLOR_GREEN, 64, A_BOLD, 0, 0, 0},
-    [ROLE_VALUE0 + 9] = {COLOR_BLUE, 62, A_BOLD, 0, 0, 0},
-    [ROLE_TANTRIX_RED] = {COLOR_RED, 160, A_BOLD, 0, 0, 0},
-    [ROLE_TANTRIX_YELLOW] = {COLOR_YELLOW, 178, A_BOLD, 0, 0, 0},
-    [ROLE_TANTRIX_BLUE] = {COLOR_BLUE, 27, A_BOLD, 0, 0, 0},
-    [ROLE_TANTRIX_GREEN] = {COLOR_GREEN, 34, A_BOLD, 0, 0, 0},
-    /* Tetravex sides: light fills under black digits in 256 colours, ten
-     * hues apart; 8 colours repeat hues from 7 on, with the other text
-     * colour, and the digit always tells. */
-    [ROLE_FILL0 + 0] = {COLOR_BLACK, 16, A_BOLD, 0, COLOR_WHITE, 250},
-    [ROLE_FILL0 + 1] = {COLOR_WHITE, 16, A_BOLD, 0, COLOR_RED, 203},
-    [ROLE_FILL0 + 2] = {COLOR_BLACK, 16, A_BOLD, 0, COLOR_GREEN, 114},
-    [ROLE_FILL0 + 3] = {COLOR_BLACK, 16, A_BOLD, 0, COLOR_YELLOW, 227},
-    [ROLE_FILL0 + 4] = {COLOR_WHITE, 16, A_BOLD, 0, COLOR_BLUE, 75},
-    [ROLE_FILL0 + 5] = {COLOR_WHITE, 16, A_BOLD, 0, COLOR_MAGENTA, 213},
-    [ROLE_FILL0 + 6] = {COLOR_BLACK, 16, A_BOLD, 0, COLOR_CYAN, 87},
-    [ROLE_FILL0 + 7] = {COLOR_BLACK, 16, A_BOLD, 0, COLOR_RED, 215},
-    [ROLE_FILL0 + 8] = {COLOR_WHITE, 16, A_BOLD, 0, COLOR_GREEN, 180},
-    [ROLE_FILL0 + 9] = {COLOR_BLACK, 16, A_BOLD, 0, COLOR_MAGENTA, 141},
 };
+
+/* The neutral colour numbers of canvas.h are curses' own. */
+_Static_assert(COLOUR_RED == COLOR_RED && COLOUR_WHITE == COLOR_WHITE && COLOUR_BLACK == COLOR_BLACK,
+               "canvas.h colours follow curses");
+
+static attr_t attr_of(unsigned look)
+{
+    return ((look & LOOK_BOLD) ? A_BOLD : 0) | ((look & LOOK_UNDERLINE) ? A_UNDERLINE : 0) |
+           ((look & LOOK_DIM) ? A_DIM : 0);
+}
+
+/* Whether r is a role this palette knows: a shared one or one of its own. */
+static bool known(const palette *pal, unsigned r)
+{
+    return r < ROLE_FAMILY || (pal && r - ROLE_FAMILY < (unsigned)pal->n);
+}
+
+/* The style of a known role. */
+static role_style style_of(const palette *pal, unsigned r)
+{
+    if (r < ROLE_FAMILY)
+        return ROLE_STYLE[r];
+    const role_colour *c = &pal->colours[r - ROLE_FAMILY];
+    return (role_style){c->fg8, c->fg256, attr_of(c->look), attr_of(c->look_mono), c->fill8, c->fill256};
+}
 
 /* Overlays, strongest first.  With colour they give a background and black
  * text on it; under the cursor the same hue darker with white text, so the
@@ -113,49 +105,48 @@ static short pair_for(theme *th, short fg, short bg)
     return (short)(n + 1);
 }
 
-static short role_fg(theme_depth d, role r)
+static short style_fg(theme_depth d, const role_style *st)
 {
-    if (d == THEME_MONO || r >= ROLE_COUNT)
+    if (d == THEME_MONO)
         return -1;
-    return d == THEME_256 ? ROLE_STYLE[r].fg256 : ROLE_STYLE[r].fg8;
+    return d == THEME_256 ? st->fg256 : st->fg8;
 }
 
 /* The colour of a role's filled areas: its fill, else its foreground. */
-static short role_fill(theme_depth d, role r)
+static short style_fill(theme_depth d, const role_style *st)
 {
-    if (d == THEME_MONO || r >= ROLE_COUNT)
+    if (d == THEME_MONO)
         return -1;
-    const role_style *st = &ROLE_STYLE[r];
     if (st->fill8 || st->fill256)
         return d == THEME_256 ? st->fill256 : st->fill8;
-    return role_fg(d, r);
+    return style_fg(d, st);
 }
 
-static attr_t role_attr(theme_depth d, role r)
+static attr_t style_attr(theme_depth d, const role_style *st)
 {
-    attr_t a = ROLE_STYLE[r].attr;
+    attr_t a = st->attr;
     if (d == THEME_MONO)
-        a |= ROLE_STYLE[r].attr_mono;
-    else if (d == THEME_8 && ROLE_STYLE[r].fg8 < 0 && ROLE_STYLE[r].fg256 >= 0)
-        a |= ROLE_STYLE[r].attr_mono; /* a grey: 8 colours have none */
+        a |= st->attr_mono;
+    else if (d == THEME_8 && st->fg8 < 0 && st->fg256 >= 0)
+        a |= st->attr_mono; /* a grey: 8 colours have none */
     return a;
 }
 
 void theme_role(theme *th, role r, attr_t extra, attr_t *attr, short *pair)
 {
-    if ((unsigned)r >= ROLE_COUNT)
-        r = ROLE_PLAIN;
-    *attr = role_attr(th->depth, r) | extra;
-    *pair = pair_for(th, role_fg(th->depth, r), -1);
+    role_style st = style_of(NULL, known(NULL, r) ? r : ROLE_PLAIN);
+    *attr = style_attr(th->depth, &st) | extra;
+    *pair = pair_for(th, style_fg(th->depth, &st), -1);
 }
 
-void theme_look_of(theme_depth d, const canvas_cell *c, bool flash, theme_look *out)
+void theme_look_of(theme_depth d, const palette *pal, const canvas_cell *c, bool flash, theme_look *out)
 {
-    role r = c->role < ROLE_COUNT ? (role)c->role : ROLE_PLAIN;
-    attr_t attr = role_attr(d, r);
-    short fg = (c->marks & MARK_SHAPE) ? role_fill(d, r) : role_fg(d, r);
-    bool filled = c->bg != 0 && c->bg < ROLE_COUNT && d != THEME_MONO;
-    short bg = filled ? role_fill(d, (role)c->bg) : -1;
+    role_style st = style_of(pal, known(pal, c->role) ? c->role : ROLE_PLAIN);
+    attr_t attr = style_attr(d, &st);
+    short fg = (c->marks & MARK_SHAPE) ? style_fill(d, &st) : style_fg(d, &st);
+    bool filled = c->bg != 0 && known(pal, c->bg) && d != THEME_MONO;
+    role_style bst = style_of(pal, filled ? c->bg : ROLE_PLAIN);
+    short bg = filled ? style_fill(d, &bst) : -1;
     bool cursor = (c->marks & MARK_CURSOR) != 0, cursor_shown = false;
     for (size_t i = 0; i < sizeof OVERLAY / sizeof OVERLAY[0]; i++) {
         const overlay_style *o = &OVERLAY[i];
@@ -195,10 +186,11 @@ void theme_look_of(theme_depth d, const canvas_cell *c, bool flash, theme_look *
     out->attr = attr;
 }
 
-void theme_cell(theme *th, const canvas_cell *c, bool flash, attr_t *attr, short *pair)
+void theme_cell(theme *th, const palette *pal, const canvas_cell *c, bool flash, attr_t *attr,
+                short *pair)
 {
     theme_look lk;
-    theme_look_of(th->depth, c, flash, &lk);
+    theme_look_of(th->depth, pal, c, flash, &lk);
     *attr = lk.attr;
     *pair = pair_for(th, lk.fg, lk.bg);
 }

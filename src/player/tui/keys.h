@@ -1,6 +1,6 @@
-/* keys.h: curses, included so that its move() does not clash with the
- * `move` type of game.h.  Families include this for the key codes
- * (KEY_UP, KEY_ENTER, ...); the front end for everything curses. */
+/* keys.h: curses for the player, included so that its move() does not
+ * clash with the `move` type of game.h.  Families never include it: they
+ * read the neutral codes of game_input.h (see tui/keymap.c). */
 #ifndef TESSERA_KEYS_H
 #define TESSERA_KEYS_H
 
