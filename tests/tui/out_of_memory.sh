@@ -38,7 +38,7 @@ wait_for "TESSERA-EXIT=0"
 # under the cap the solver runs out (the player thinks ahead from the
 # start, so it may be before the first key): exit 2, the message on the
 # restored screen, and the game saved, not lost
-session 150000
+session 120000
 send h
 wait_for "TESSERA-EXIT=" 60
 capture | grep -q "TESSERA-EXIT=2" || fail "expected exit status 2"
