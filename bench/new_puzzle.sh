@@ -3,7 +3,7 @@
 # size and difficulty: the whole in-process --generate (bench/gen_bench's
 # "total s": generator, uniqueness proof, grading, retries for the level)
 # over fixed seeds, with median, p95 and max.  Decides which sizes the
-# picker offers (src/tui/new_puzzle_table.c; bench/NOTES.md).  By hand:
+# picker offers (src/player/tui/new_puzzle_table.c; bench/NOTES.md).  By hand:
 #   bash bench/new_puzzle.sh BINARY [SOURCE_DIR] [SEEDS] [FAMILY]
 # (gen_bench is found next to BINARY, or in $GEN_BENCH).  A row whose
 # first 5 seeds already take a median over 20 s stops there (too slow to
