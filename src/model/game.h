@@ -135,6 +135,10 @@ typedef struct game_family {
      * The family decodes opt->params itself, failing with err on a
      * string it does not know. */
     bool (*generate)(const gen_options *opt, strbuf *out, diag *err);
+    /* True when generate has already proved each puzzle it returns unique
+     * with the family's own count hook, the very proof grade_generate
+     * would make next: the grader then grades without repeating it. */
+    bool generate_proves_unique;
     /* Optional (NULL: the family takes no --params): what the family's
      * --params string says, one line for --help. */
     const char *params_help;

@@ -337,8 +337,10 @@ int grade_against(const game_family *f, const char *text, const char *level)
 typedef enum { CHECKED_HARD_UNKNOWN, CHECKED, CHECK_FAILED } check_result;
 
 /* Grades the text and proves it is a puzzle of the family with exactly one
- * solution.  With a hard_within option (o) the grade may give up:
- * CHECKED_HARD_UNKNOWN, and the proof, no longer needed, is skipped. */
+ * solution (unless the family's generator has just made that very proof:
+ * generate_proves_unique, game.h).  With a hard_within option (o) the
+ * grade may give up: CHECKED_HARD_UNKNOWN, and the proof, no longer
+ * needed, is skipped. */
 static check_result check_and_grade(const game_family *f, const char *text, const grade_options *o,
                                     grade_report *r, int *nfacts, diag *err)
 {
@@ -363,7 +365,7 @@ static check_result check_and_grade(const game_family *f, const char *text, cons
         if (res == CHECK_FAILED)
             diag_set(err, 0, 0, "internal error: the generated %s puzzle could not be graded", f->title);
     }
-    if (res == CHECKED) {
+    if (res == CHECKED && !f->generate_proves_unique) {
         int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
         int *marks = xcalloc((size_t)max, sizeof *marks);
         f->init_state(p->data, state);

@@ -255,6 +255,7 @@ const game_family tetravex_family = {
     .verify = tetravex_verify,
     .format_answer = format_answer,
     .generate = tetravex_generate,
+    .generate_proves_unique = true, /* tetravex_gen.c counts with tetravex_count */
     .params_help = "values=K (or K): edges numbered 0 to K-1, K from 2 to 10 (default 10)",
     .ui = &tetravex_ui_hooks,
     .rules = tetravex_rules,
