@@ -80,6 +80,12 @@ void screen_message(app *s, bool alert, const char *fmt, ...) __attribute__((for
 /* Draws just the message line (spinner while the engine works). */
 void screen_draw_message(app *s);
 void screen_format_time(double secs, char *out, size_t n);
+/* Text in role r (plus extra attributes) at y, x, cut to maxw columns. */
+void screen_text(app *s, int y, int x, const char *text, role r, attr_t extra, int maxw);
+/* A framed box with a blank inside, centred on the screen, for the help
+ * and rules pages: *h x *w is clipped to the screen, and its top-left
+ * corner goes into *y0, *x0. */
+void screen_box(app *s, int *h, int *w, int *y0, int *x0);
 
 /* engine.c: h, c, S and f; Enter on a pending hint.  Those that can
  * change the board return true when they did (the loop then runs its

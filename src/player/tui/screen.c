@@ -96,7 +96,7 @@ static void put_glyph(int y, int x, const char *g, attr_t attr, short pair)
     mvadd_wch(y, x, &cc);
 }
 
-static void put_text(app *s, int y, int x, const char *text, role r, attr_t extra, int maxw)
+void screen_text(app *s, int y, int x, const char *text, role r, attr_t extra, int maxw)
 {
     attr_t a;
     short p;
@@ -105,7 +105,7 @@ static void put_text(app *s, int y, int x, const char *text, role r, attr_t extr
     int n = (int)strlen(text);
     if (n > maxw)
         n = maxw;
-    if (n > 0)
+    if (n > 0 && y >= 0 && y < LINES)
         mvaddnstr(y, x, text, n);
     attr_set(A_NORMAL, 0, NULL);
 }
@@ -128,10 +128,10 @@ static void draw_status(app *s)
     attr_set(a, p, NULL);
     mvhline(0, 0, ' ', COLS);
     attr_set(A_NORMAL, 0, NULL);
-    put_text(s, 0, 0, left, ROLE_PLAIN, A_REVERSE, COLS);
+    screen_text(s, 0, 0, left, ROLE_PLAIN, A_REVERSE, COLS);
     int rl = (int)strlen(right);
     if ((int)strlen(left) + rl + 1 <= COLS)
-        put_text(s, 0, COLS - rl, right, ROLE_PLAIN, A_REVERSE, rl);
+        screen_text(s, 0, COLS - rl, right, ROLE_PLAIN, A_REVERSE, rl);
 }
 
 /* The message area: the last two lines, word-wrapped. */
@@ -160,7 +160,7 @@ void screen_draw_message(app *s)
         snprintf(line, sizeof line, "%.*s", take, p);
         if (i == APP_MSG_LINES - 1 && take < len && w > 3) /* more than fits: say so */
             snprintf(line + (take > w - 3 ? w - 3 : take), 4, "...");
-        put_text(s, y0 + i, 1, line, ROLE_PLAIN, s->msg_alert ? A_BOLD : 0, w);
+        screen_text(s, y0 + i, 1, line, ROLE_PLAIN, s->msg_alert ? A_BOLD : 0, w);
         p += take;
     }
 }
@@ -258,6 +258,38 @@ static const char *const APP_HELP[] = {
     NULL,
 };
 
+void screen_box(app *s, int *h, int *w, int *y0, int *x0)
+{
+    if (*w > COLS)
+        *w = COLS;
+    if (*h > LINES)
+        *h = LINES;
+    *y0 = (LINES - *h) / 2;
+    *x0 = (COLS - *w) / 2;
+    for (int y = 0; y < *h; y++) {
+        wmove(stdscr, *y0 + y, *x0);
+        for (int x = 0; x < *w; x++)
+            addch(' ');
+    }
+    attr_t a;
+    short p;
+    theme_role(s->th, ROLE_FRAME, 0, &a, &p);
+    for (int y = 0; y < *h; y++)
+        for (int x = 0; x < *w; x++) {
+            bool top = y == 0, bot = y == *h - 1, left = x == 0, right = x == *w - 1;
+            const char *g = NULL;
+            if ((top || bot) && (left || right))
+                g = s->ascii ? "+" : top ? (left ? "\xe2\x94\x8c" : "\xe2\x94\x90")
+                                       : (left ? "\xe2\x94\x94" : "\xe2\x94\x98");
+            else if (top || bot)
+                g = s->ascii ? "-" : "\xe2\x94\x80";
+            else if (left || right)
+                g = s->ascii ? "|" : "\xe2\x94\x82";
+            if (g)
+                put_glyph(*y0 + y, *x0 + x, g, a, p);
+        }
+}
+
 static void draw_help(app *s)
 {
     int n = 0, wmax = 0;
@@ -268,54 +300,28 @@ static void draw_help(app *s)
     for (int i = 0; fam && fam[i]; i++, n++)
         if ((int)strlen(fam[i]) > wmax)
             wmax = (int)strlen(fam[i]);
-    int h = n + 6, w = wmax + 4;
-    if (w > COLS)
-        w = COLS;
-    if (h > LINES)
-        h = LINES;
-    int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
-    for (int y = 0; y < h; y++) {
-        wmove(stdscr, y0 + y, x0);
-        for (int x = 0; x < w; x++)
-            addch(' ');
-    }
-    attr_t a;
-    short p;
-    theme_role(s->th, ROLE_FRAME, 0, &a, &p);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            bool top = y == 0, bot = y == h - 1, left = x == 0, right = x == w - 1;
-            const char *g = NULL;
-            if ((top || bot) && (left || right))
-                g = s->ascii ? "+" : top ? (left ? "\xe2\x94\x8c" : "\xe2\x94\x90")
-                                       : (left ? "\xe2\x94\x94" : "\xe2\x94\x98");
-            else if (top || bot)
-                g = s->ascii ? "-" : "\xe2\x94\x80";
-            else if (left || right)
-                g = s->ascii ? "|" : "\xe2\x94\x82";
-            if (g)
-                put_glyph(y0 + y, x0 + x, g, a, p);
-        }
+    int h = n + 6, w = wmax + 4, y0, x0;
+    screen_box(s, &h, &w, &y0, &x0);
     int y = y0 + 1;
-    put_text(s, y++, x0 + 2, "Keys", ROLE_CLUE, A_BOLD, w - 4);
+    screen_text(s, y++, x0 + 2, "Keys", ROLE_CLUE, A_BOLD, w - 4);
     for (int i = 0; APP_HELP[i] && y < y0 + h - 1; i++)
-        put_text(s, y++, x0 + 2, APP_HELP[i], ROLE_PLAIN, 0, w - 4);
+        screen_text(s, y++, x0 + 2, APP_HELP[i], ROLE_PLAIN, 0, w - 4);
     if (fam && y < y0 + h - 1) {
         char t[64];
         snprintf(t, sizeof t, "%s", s->f->title);
-        put_text(s, y++, x0 + 2, t, ROLE_CLUE, A_BOLD, w - 4);
+        screen_text(s, y++, x0 + 2, t, ROLE_CLUE, A_BOLD, w - 4);
     }
     for (int i = 0; fam && fam[i] && y < y0 + h - 1; i++)
-        put_text(s, y++, x0 + 2, fam[i], ROLE_PLAIN, 0, w - 4);
+        screen_text(s, y++, x0 + 2, fam[i], ROLE_PLAIN, 0, w - 4);
     if (y < y0 + h - 1)
-        put_text(s, y0 + h - 2, x0 + 2, "press any key", ROLE_DIM, 0, w - 4);
+        screen_text(s, y0 + h - 2, x0 + 2, "press any key", ROLE_DIM, 0, w - 4);
 }
 
 static void draw_centered(app *s, int y, const char *text, role r, attr_t extra)
 {
     int n = (int)strlen(text);
     int x = n < COLS ? (COLS - n) / 2 : 0;
-    put_text(s, y, x, text, r, extra, COLS);
+    screen_text(s, y, x, text, r, extra, COLS);
 }
 
 /* A notice on a screen that may be narrower than it: word-wrapped and
