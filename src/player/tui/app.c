@@ -134,6 +134,18 @@ static void dismiss_hint(app *s, int ch)
     s->msg[0] = 0;
 }
 
+/* An event for the family: the move it makes, or its focus moving. */
+static void family_input(app *s, const input_event *ev)
+{
+    move m = {0};
+    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, ev, &m);
+    if (r == INPUT_MOVE)
+        apply_move(s, &m);
+    else if (r == INPUT_UI)
+        engine_think(s); /* the focus moved: hints near it first */
+    move_free(&m);
+}
+
 static void mouse_event(app *s)
 {
     MEVENT me;
@@ -161,13 +173,7 @@ static void mouse_event(app *s)
     ev.y = me.y - s->cv_y + s->vp.off_y;
     ev.x = me.x - s->cv_x + s->vp.off_x;
     ev.target = in ? canvas_owner(&s->cv, cy, cx) : -1;
-    move m = {0};
-    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
-    if (r == INPUT_MOVE)
-        apply_move(s, &m);
-    else if (r == INPUT_UI)
-        engine_think(s); /* the focus moved: hints near it first */
-    move_free(&m);
+    family_input(s, &ev);
 }
 
 /* v: the family's compact zoom (one character per cell) on or off. */
@@ -257,13 +263,7 @@ static void key_event(app *s, int ch)
     default: break;
     }
     input_event ev = {.kind = INPUT_KEY, .key = keymap_game_key(ch), .target = -1};
-    move m = {0};
-    input_result r = s->f->ui->input(s->b->pz->data, s->ui, s->b->state, &ev, &m);
-    if (r == INPUT_MOVE)
-        apply_move(s, &m);
-    else if (r == INPUT_UI)
-        engine_think(s); /* the focus moved: hints near it first */
-    move_free(&m);
+    family_input(s, &ev);
 }
 
 /* Plays one game until q or a signal; the board is saved on the way out. */
