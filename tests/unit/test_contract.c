@@ -62,19 +62,18 @@ static bool playable(const game_family *f, const char *text)
     return open;
 }
 
-/* The smallest FROM/FAMILY/NAME.EXTENSION (from: the source tree's
- * puzzles, or tests/data for the template) that leaves the player
- * something to do, read into a string (caller frees); NULL when there is
- * none. */
-static char *smallest_bundled(const game_family *f, const char *from, char *path, size_t n)
+/* Every FROM/FAMILY/NAME.EXTENSION (from: the source tree's puzzles, or
+ * tests/data for the template), smallest first (caller frees). */
+static candidate *bundled(const game_family *f, const char *from, int *count)
 {
     char dir[512];
     snprintf(dir, sizeof dir, "%s/%s", from, f->name);
+    candidate *c = NULL;
+    int nc = 0;
+    *count = 0;
     DIR *d = opendir(dir);
     if (!d)
         return NULL;
-    candidate *c = NULL;
-    int nc = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         const char *dot = strrchr(e->d_name, '.');
@@ -91,6 +90,16 @@ static char *smallest_bundled(const game_family *f, const char *from, char *path
     /* by size, then name: the choice does not depend on readdir's order */
     if (nc > 0)
         qsort(c, (size_t)nc, sizeof *c, by_size);
+    *count = nc;
+    return c;
+}
+
+/* The smallest of them that leaves the player something to do, read into
+ * a string (caller frees); NULL when there is none. */
+static char *smallest_bundled(const game_family *f, const char *from, char *path, size_t n)
+{
+    int nc;
+    candidate *c = bundled(f, from, &nc);
     char *text = NULL;
     for (int i = 0; i < nc && !text; i++) {
         size_t len;
@@ -138,31 +147,41 @@ static void parse_is_repeatable(const game_family *f, const char *text, const ch
 }
 
 /* format_puzzle writes text that reads back to the same puzzle (state
- * length, starting board, description) and that writes the same text
+ * length, starting board and its marks, description) and that writes the same text
  * again: parse(format(parse(text))) formats as format(parse(text)). */
 static void format_round_trips(const game_family *f, const puzzle *p)
 {
+    const char *name = strrchr(p->source, '/') ? strrchr(p->source, '/') + 1 : p->source;
     strbuf once = {0}, twice = {0};
     f->format_puzzle(p->data, &once);
-    CHECK_MSG(once.n > 0, "%s: format_puzzle writes", f->name);
+    CHECK_MSG(once.n > 0, "%s: %s: format_puzzle writes", f->name, name);
     puzzle *q = load(f, once.s ? once.s : "", "formatted");
-    CHECK_MSG(q != NULL, "%s: its formatted text parses:\n%s", f->name, once.s ? once.s : "");
+    CHECK_MSG(q != NULL, "%s: %s: its formatted text parses:\n%s", f->name, name, once.s ? once.s : "");
     if (q) {
-        CHECK_MSG(q->nstate == p->nstate, "%s: formatted: state length", f->name);
+        CHECK_MSG(q->nstate == p->nstate, "%s: %s: formatted: state length", f->name, name);
         if (q->nstate == p->nstate) {
             int *sp = start_state(p), *sq = start_state(q);
-            CHECK_MSG(memcmp(sp, sq, (size_t)p->nstate * sizeof *sp) == 0, "%s: formatted: same start",
-                      f->name);
+            CHECK_MSG(memcmp(sp, sq, (size_t)p->nstate * sizeof *sp) == 0, "%s: %s: formatted: same start",
+                      f->name, name);
+            /* the same claims at the start: what the board does not show,
+             * such as a locked tile, is a mark */
+            int max = 4 * p->nstate + 64;
+            int *mp = xcalloc((size_t)max, sizeof *mp), *mq = xcalloc((size_t)max, sizeof *mq);
+            int np = f->state_marks(p->data, sp, mp, max), nq = f->state_marks(q->data, sq, mq, max);
+            CHECK_MSG(np == nq && memcmp(mp, mq, (size_t)np * sizeof *mp) == 0,
+                      "%s: %s: formatted: the same marks at the start (%d, not %d)", f->name, name, nq, np);
+            free(mp);
+            free(mq);
             free(sp);
             free(sq);
         }
         char dp[128] = "", dq[128] = "";
         f->describe(p->data, dp, sizeof dp);
         f->describe(q->data, dq, sizeof dq);
-        CHECK_MSG(strcmp(dp, dq) == 0, "%s: formatted: '%s', not '%s'", f->name, dq, dp);
+        CHECK_MSG(strcmp(dp, dq) == 0, "%s: %s: formatted: '%s', not '%s'", f->name, name, dq, dp);
         f->format_puzzle(q->data, &twice);
         CHECK_MSG(twice.n == once.n && strcmp(once.s, twice.s) == 0,
-                  "%s: formats the same twice:\n%s---\n%s", f->name, once.s, twice.s ? twice.s : "");
+                  "%s: %s: formats the same twice:\n%s---\n%s", f->name, name, once.s, twice.s ? twice.s : "");
         puzzle_free(q);
     }
     sb_free(&once);
@@ -356,10 +375,23 @@ static void family_keeps_the_contract(const game_family *f, const char *from)
     if (!text)
         return;
     parse_is_repeatable(f, text, path);
+    /* the round trip costs no solving: every bundled puzzle takes it, so
+     * that a writer is tested on every feature the files use */
+    int nc;
+    candidate *all = bundled(f, from, &nc);
+    for (int i = 0; i < nc && f->format_puzzle; i++) {
+        size_t len;
+        char *t = read_file(all[i].path, MAX_PUZZLE_BYTES, &len);
+        puzzle *q = t ? load(f, t, all[i].path) : NULL;
+        CHECK_MSG(q != NULL, "%s: %s loads", f->name, all[i].path);
+        if (q)
+            format_round_trips(f, q);
+        puzzle_free(q);
+        free(t);
+    }
+    free(all);
     puzzle *p = load(f, text, path);
     if (p) {
-        if (f->format_puzzle)
-            format_round_trips(f, p);
         int *solution = solved_and_verified(f, p);
         int fact = a_hint_fact(f, p);
         CHECK_MSG(fact >= 0, "%s: the start leaves something to hint", f->name);
