@@ -168,7 +168,7 @@ static int ui_fact_distance(const void *pz, const void *ui, const int *state, in
 
 /* The family's own keys, for the help page (the player adds its own). */
 static const char *const ui_help[] = {
-    "arrows, h j k l  move the cursor",
+    "arrows, j k l    move the cursor",
     "1 to n           write that number in the cell",
     "0 . Space Del    clear the cell",
     "left click       move the cursor to the cell",
