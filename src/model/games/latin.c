@@ -9,6 +9,13 @@
 
 #include "sat/card.h"
 
+/* game.h describe: a few words for menus. */
+static void describe(const void *pz, char *out, size_t n)
+{
+    const latin_puzzle *p = pz;
+    snprintf(out, n, "%dx%d", p->n, p->n);
+}
+
 /* game.h init_state: the starting board, givens in, the rest blank. */
 static void init_state(const void *pz, int *state)
 {
@@ -155,7 +162,7 @@ const game_family latin_family = {
     .sniff = latin_sniff,
     .parse = latin_parse,
     .free_puzzle = latin_free,
-    .describe = latin_describe,
+    .describe = describe,
     .init_state = init_state,
     .encode = encode,
     .state_marks = state_marks,

@@ -38,7 +38,6 @@ latin_puzzle *latin_new(int n);
 void latin_free(void *pz);
 int latin_sniff(const char *text);
 void *latin_parse(const char *text, diag *err, int *nstate);
-void latin_describe(const void *pz, char *out, size_t n);
 
 /* The independent checker and the board gates (latin_check.c). */
 bool latin_verify(const void *pz, const int *state, char *why, size_t n);

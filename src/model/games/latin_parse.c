@@ -1,6 +1,6 @@
 /* latin_parse.c: reads a Latin square puzzle: n rows of n characters,
  * '.' for an open cell or a given digit 1..n.  Errors name line:column
- * and what was expected there (game.h: sniff, parse, describe). */
+ * and what was expected there (game.h: sniff, parse, free_puzzle). */
 #include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -119,11 +119,4 @@ int latin_sniff(const char *text)
     bool grid = p != NULL;
     latin_free(p);
     return grid && strchr(text, '.') ? 1 : 0;
-}
-
-/* game.h describe: a few words for menus. */
-void latin_describe(const void *pz, char *out, size_t n)
-{
-    const latin_puzzle *p = pz;
-    snprintf(out, n, "%dx%d", p->n, p->n);
 }
