@@ -24,6 +24,7 @@ void canvas_free(canvas *cv)
 
 void canvas_clear(canvas *cv)
 {
+    cv->outside = 0;
     for (int i = 0; i < cv->rows * cv->cols; i++) {
         canvas_cell *c = &cv->cells[i];
         strcpy(c->glyph, " ");
@@ -41,6 +42,15 @@ static canvas_cell *cell(canvas *cv, int y, int x)
     return &cv->cells[y * cv->cols + x];
 }
 
+/* The cell a write goes to, NULL (and counted) when it falls outside. */
+static canvas_cell *write_cell(canvas *cv, int y, int x)
+{
+    canvas_cell *c = cell(cv, y, x);
+    if (!c)
+        cv->outside++;
+    return c;
+}
+
 const canvas_cell *canvas_at(const canvas *cv, int y, int x)
 {
     return cell((canvas *)cv, y, x);
@@ -48,7 +58,7 @@ const canvas_cell *canvas_at(const canvas *cv, int y, int x)
 
 void canvas_put(canvas *cv, int y, int x, const char *utf8, const char *ascii, role r, unsigned marks)
 {
-    canvas_cell *c = cell(cv, y, x);
+    canvas_cell *c = write_cell(cv, y, x);
     if (!c)
         return;
     const char *g = (cv->ascii || !utf8) ? (ascii ? ascii : "?") : utf8;
@@ -73,7 +83,7 @@ void canvas_mark(canvas *cv, int y, int x, int h, int w, unsigned marks)
 {
     for (int dy = 0; dy < h; dy++)
         for (int dx = 0; dx < w; dx++) {
-            canvas_cell *c = cell(cv, y + dy, x + dx);
+            canvas_cell *c = write_cell(cv, y + dy, x + dx);
             if (c)
                 c->marks = (unsigned char)(c->marks | marks);
         }
@@ -81,7 +91,7 @@ void canvas_mark(canvas *cv, int y, int x, int h, int w, unsigned marks)
 
 void canvas_bg(canvas *cv, int y, int x, role bg)
 {
-    canvas_cell *c = cell(cv, y, x);
+    canvas_cell *c = write_cell(cv, y, x);
     if (c)
         c->bg = (unsigned char)bg;
 }
@@ -90,7 +100,7 @@ void canvas_own(canvas *cv, int y, int x, int h, int w, int target)
 {
     for (int dy = 0; dy < h; dy++)
         for (int dx = 0; dx < w; dx++) {
-            canvas_cell *c = cell(cv, y + dy, x + dx);
+            canvas_cell *c = write_cell(cv, y + dy, x + dx);
             if (c)
                 c->owner = target;
         }

@@ -71,14 +71,21 @@ typedef struct {
     int rows, cols;
     bool ascii;         /* draw with the ASCII fallbacks */
     canvas_cell *cells;
+    /* Writes (put, text, mark, bg, own) that fell outside rows x cols
+     * since the last init or clear, cells of a rectangle counted one by
+     * one: they are dropped, and test_contract asserts a family makes none
+     * at the size its layout reported (game_ui.draws_past_edge). */
+    long outside;
 } canvas;
 
 void canvas_init(canvas *cv, int rows, int cols, bool ascii);
 void canvas_free(canvas *cv);
+/* Blanks every cell and zeroes the outside count. */
 void canvas_clear(canvas *cv);
 
 /* One glyph of screen width 1 at (y, x): utf8 normally, ascii when the
- * canvas is in ASCII mode (or when utf8 is NULL).  Out-of-range is ignored. */
+ * canvas is in ASCII mode (or when utf8 is NULL).  Out-of-range is dropped
+ * (and counted in outside). */
 void canvas_put(canvas *cv, int y, int x, const char *utf8, const char *ascii, role r, unsigned marks);
 /* A run of ASCII text, one column per byte. */
 void canvas_text(canvas *cv, int y, int x, const char *text, role r, unsigned marks);

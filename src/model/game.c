@@ -78,6 +78,12 @@ puzzle *puzzle_from_text(const char *text, const char *source, const char *ext_h
     const game_family *f = family_for(text, ext_hint, game_name, err);
     if (!f)
         return NULL;
+    return puzzle_parse(f, text, source, err);
+}
+
+puzzle *puzzle_parse(const game_family *f, const char *text, const char *source, diag *err)
+{
+    err->source = source;
     int nstate = 0;
     void *data = f->parse(text, err, &nstate);
     if (!data)

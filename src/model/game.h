@@ -89,6 +89,11 @@ typedef struct game_ui {
      * zoom may still report a canvas larger than the area (the front end
      * then scrolls). */
     void (*set_compact)(void *ui, bool on);
+    /* True when draw may write past the canvas on purpose (Tantrix pans
+     * over an edgeless board and lets the canvas drop what falls outside).
+     * Every other family draws inside the size its layout reported, which
+     * test_contract checks with the canvas's outside count (canvas.h). */
+    bool draws_past_edge;
 } game_ui;
 
 typedef struct game_family {
@@ -130,6 +135,12 @@ typedef struct game_family {
     /* The answer, in the form tessera(6) gives for the family under
      * Puzzle formats. */
     void (*format_answer)(const void *pz, const int *state, strbuf *out);
+    /* The puzzle itself as text in the family's canonical format (the form
+     * its generator writes, tessera(6) Puzzle formats), which parse reads
+     * back to the same puzzle and which writes the same text again.  No
+     * command needs it yet, so the program copes with NULL; test_contract
+     * asks every family for it and checks both promises. */
+    void (*format_puzzle)(const void *pz, strbuf *out);
 
     /* A new puzzle text with exactly one solution (NULL: not offered).
      * The family decodes opt->params itself, failing with err on a
@@ -230,6 +241,9 @@ typedef struct {
 puzzle *puzzle_load(const char *arg, const char *game_name, diag *err);
 puzzle *puzzle_from_text(const char *text, const char *source, const char *ext_hint,
                          const char *game_name, diag *err);
+/* Text read by family f itself, registered or not (the template family
+ * in its tests); no family detection and no NUL check. */
+puzzle *puzzle_parse(const game_family *f, const char *text, const char *source, diag *err);
 void puzzle_free(puzzle *p);
 
 /* A fresh engine with the puzzle encoded (and the family's enumerator,

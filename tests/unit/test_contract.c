@@ -1,6 +1,7 @@
 /* test_contract.c: the promises of the family interface (game.h), checked
  * for every registered family on its smallest bundled puzzle, so that a new
- * family is tested by registering it (HACKING.md). */
+ * family is tested by registering it (HACKING.md), and for the template
+ * family (latin) on its test puzzles, registered or not. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "board.h"
 #include "canvas.h"
 #include "game.h"
+#include "games/latin.h"
 #include "puzzle_util.h"
 #include "sat/assist.h"
 #include "testlib.h"
@@ -29,11 +31,27 @@ static int by_size(const void *a, const void *b)
     return strcmp(x->path, y->path);
 }
 
+/* Is f in the registry?  The template family is only with
+ * -DTESSERA_TEMPLATE_FAMILY=ON; the rest of the program finds families there. */
+static bool registered(const game_family *f)
+{
+    return game_find(f->name) == f;
+}
+
+/* The text read by family f: through the registry, as the program reads
+ * it, when f is registered; else by f itself. */
+static puzzle *parse_as(const game_family *f, const char *text, const char *source, diag *err)
+{
+    if (registered(f))
+        return puzzle_from_text(text, source, NULL, f->name, err);
+    return puzzle_parse(f, text, source, err);
+}
+
 /* Is the text a puzzle of f whose starting board is not yet solved? */
 static bool playable(const game_family *f, const char *text)
 {
     diag err = {0};
-    puzzle *p = puzzle_from_text(text, "probe", NULL, f->name, &err);
+    puzzle *p = parse_as(f, text, "probe", &err);
     if (!p)
         return false;
     int *start = start_state(p);
@@ -44,18 +62,18 @@ static bool playable(const game_family *f, const char *text)
     return open;
 }
 
-/* The smallest puzzles/FAMILY/NAME.EXTENSION of the source tree that
- * leaves the player something to do, read into a string (caller frees);
- * NULL when the family bundles none. */
-static char *smallest_bundled(const game_family *f, char *path, size_t n)
+/* Every FROM/FAMILY/NAME.EXTENSION (from: the source tree's puzzles, or
+ * tests/data for the template), smallest first (caller frees). */
+static candidate *bundled(const game_family *f, const char *from, int *count)
 {
     char dir[512];
-    snprintf(dir, sizeof dir, "%s/%s", TESSERA_SOURCE_PUZZLE_DIR, f->name);
+    snprintf(dir, sizeof dir, "%s/%s", from, f->name);
+    candidate *c = NULL;
+    int nc = 0;
+    *count = 0;
     DIR *d = opendir(dir);
     if (!d)
         return NULL;
-    candidate *c = NULL;
-    int nc = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         const char *dot = strrchr(e->d_name, '.');
@@ -72,6 +90,16 @@ static char *smallest_bundled(const game_family *f, char *path, size_t n)
     /* by size, then name: the choice does not depend on readdir's order */
     if (nc > 0)
         qsort(c, (size_t)nc, sizeof *c, by_size);
+    *count = nc;
+    return c;
+}
+
+/* The smallest of them that leaves the player something to do, read into
+ * a string (caller frees); NULL when there is none. */
+static char *smallest_bundled(const game_family *f, const char *from, char *path, size_t n)
+{
+    int nc;
+    candidate *c = bundled(f, from, &nc);
     char *text = NULL;
     for (int i = 0; i < nc && !text; i++) {
         size_t len;
@@ -91,7 +119,7 @@ static char *smallest_bundled(const game_family *f, char *path, size_t n)
 static puzzle *load(const game_family *f, const char *text, const char *source)
 {
     diag err = {.source = source};
-    puzzle *p = puzzle_from_text(text, source, NULL, f->name, &err);
+    puzzle *p = parse_as(f, text, source, &err);
     return report_load(p, &err);
 }
 
@@ -116,6 +144,48 @@ static void parse_is_repeatable(const game_family *f, const char *text, const ch
         puzzle_free(a);
     if (b)
         puzzle_free(b);
+}
+
+/* format_puzzle writes text that reads back to the same puzzle (state
+ * length, starting board and its marks, description) and that writes the same text
+ * again: parse(format(parse(text))) formats as format(parse(text)). */
+static void format_round_trips(const game_family *f, const puzzle *p)
+{
+    const char *name = strrchr(p->source, '/') ? strrchr(p->source, '/') + 1 : p->source;
+    strbuf once = {0}, twice = {0};
+    f->format_puzzle(p->data, &once);
+    CHECK_MSG(once.n > 0, "%s: %s: format_puzzle writes", f->name, name);
+    puzzle *q = load(f, once.s ? once.s : "", "formatted");
+    CHECK_MSG(q != NULL, "%s: %s: its formatted text parses:\n%s", f->name, name, once.s ? once.s : "");
+    if (q) {
+        CHECK_MSG(q->nstate == p->nstate, "%s: %s: formatted: state length", f->name, name);
+        if (q->nstate == p->nstate) {
+            int *sp = start_state(p), *sq = start_state(q);
+            CHECK_MSG(memcmp(sp, sq, (size_t)p->nstate * sizeof *sp) == 0, "%s: %s: formatted: same start",
+                      f->name, name);
+            /* the same claims at the start: what the board does not show,
+             * such as a locked tile, is a mark */
+            int max = 4 * p->nstate + 64;
+            int *mp = xcalloc((size_t)max, sizeof *mp), *mq = xcalloc((size_t)max, sizeof *mq);
+            int np = f->state_marks(p->data, sp, mp, max), nq = f->state_marks(q->data, sq, mq, max);
+            CHECK_MSG(np == nq && memcmp(mp, mq, (size_t)np * sizeof *mp) == 0,
+                      "%s: %s: formatted: the same marks at the start (%d, not %d)", f->name, name, nq, np);
+            free(mp);
+            free(mq);
+            free(sp);
+            free(sq);
+        }
+        char dp[128] = "", dq[128] = "";
+        f->describe(p->data, dp, sizeof dp);
+        f->describe(q->data, dq, sizeof dq);
+        CHECK_MSG(strcmp(dp, dq) == 0, "%s: %s: formatted: '%s', not '%s'", f->name, name, dq, dp);
+        f->format_puzzle(q->data, &twice);
+        CHECK_MSG(twice.n == once.n && strcmp(once.s, twice.s) == 0,
+                  "%s: %s: formats the same twice:\n%s---\n%s", f->name, name, once.s, twice.s ? twice.s : "");
+        puzzle_free(q);
+    }
+    sb_free(&once);
+    sb_free(&twice);
 }
 
 /* The solver's answer passes the independent checker, the starting board
@@ -181,10 +251,42 @@ static int drawn_cells(const canvas *cv)
     return n;
 }
 
+/* A draw into a canvas of the size layout asked for stays inside it (the
+ * canvas counts writes outside it): unless the family says it draws past
+ * the edge on purpose (game_ui.draws_past_edge). */
+static void drawn_inside(const game_family *f, const canvas *cv, const char *when)
+{
+    if (!f->ui->draws_past_edge)
+        CHECK_MSG(cv->outside == 0, "%s: %ld writes outside the %dx%d canvas (%s)", f->name, cv->outside,
+                  cv->rows, cv->cols, when);
+}
+
+/* The smallest geometry: layout in a 1x1 area reports what it would need;
+ * given exactly that, layout succeeds and the drawing stays inside. */
+static void smallest_layout_fits(const game_family *f, puzzle *p, bool ascii)
+{
+    int *start = start_state(p);
+    void *ui = f->ui->create(p->data);
+    int rows = 0, cols = 0;
+    if (!f->ui->layout(p->data, ui, 1, 1, ascii, &rows, &cols)) {
+        CHECK_MSG(rows > 0 && cols > 0, "%s: the smallest size %dx%d", f->name, rows, cols);
+        int r2 = 0, c2 = 0;
+        CHECK_MSG(f->ui->layout(p->data, ui, rows, cols, ascii, &r2, &c2),
+                  "%s: layout fits the %dx%d it asked for", f->name, rows, cols);
+        canvas cv;
+        canvas_init(&cv, r2, c2, ascii);
+        f->ui->draw(p->data, ui, start, NULL, &cv);
+        drawn_inside(f, &cv, "the smallest geometry");
+        canvas_free(&cv);
+    }
+    f->ui->free(ui);
+    free(start);
+}
+
 /* The hint's fact becomes a move on the board (indices inside the state)
- * and is drawn as a hint on a canvas no bigger than the area offered (the
- * canvas drops what falls outside it: a family may scroll), in both glyph
- * sets; ASCII mode draws ASCII only. */
+ * and is drawn as a hint on a canvas no bigger than the area offered and
+ * no smaller than the drawing, in both glyph sets; ASCII mode draws ASCII
+ * only. */
 static void hint_lies_on_the_board(const game_family *f, puzzle *p, int fact)
 {
     int *start = start_state(p);
@@ -203,9 +305,11 @@ static void hint_lies_on_the_board(const game_family *f, puzzle *p, int fact)
         canvas_init(&cv, rows, cols, ascii);
         f->ui->draw(p->data, ui, start, NULL, &cv);
         CHECK_MSG(drawn_cells(&cv) > 0, "%s: the board is drawn", f->name);
+        drawn_inside(f, &cv, "the start");
         view v = {.hint_facts = &fact, .nhint = 1};
         canvas_clear(&cv);
         f->ui->draw(p->data, ui, start, &v, &cv);
+        drawn_inside(f, &cv, "a hint");
         int hinted = 0;
         for (int y = 0; y < rows; y++)
             for (int x = 0; x < cols; x++)
@@ -221,6 +325,7 @@ static void hint_lies_on_the_board(const game_family *f, puzzle *p, int fact)
         }
         canvas_free(&cv);
         f->ui->free(ui);
+        smallest_layout_fits(f, p, ascii);
     }
     free(start);
 }
@@ -258,41 +363,74 @@ static void state_survives_save_and_load(const game_family *f, const char *text,
     board_free(b);
 }
 
+/* The promises, for family f on the smallest playable puzzle under from. */
+static void family_keeps_the_contract(const game_family *f, const char *from)
+{
+    CHECK_MSG(f->name && f->title && f->extension && f->parse && f->verify && f->encode &&
+                  f->format_puzzle && f->ui->create && f->ui->layout && f->ui->draw && f->ui->input,
+              "%s: the required hooks", f->name);
+    char path[2048] = "";
+    char *text = smallest_bundled(f, from, path, sizeof path);
+    CHECK_MSG(text != NULL, "%s: a puzzle in %s/%s", f->name, from, f->name);
+    if (!text)
+        return;
+    parse_is_repeatable(f, text, path);
+    /* the round trip costs no solving: every bundled puzzle takes it, so
+     * that a writer is tested on every feature the files use */
+    int nc;
+    candidate *all = bundled(f, from, &nc);
+    for (int i = 0; i < nc && f->format_puzzle; i++) {
+        size_t len;
+        char *t = read_file(all[i].path, MAX_PUZZLE_BYTES, &len);
+        puzzle *q = t ? load(f, t, all[i].path) : NULL;
+        CHECK_MSG(q != NULL, "%s: %s loads", f->name, all[i].path);
+        if (q)
+            format_round_trips(f, q);
+        puzzle_free(q);
+        free(t);
+    }
+    free(all);
+    puzzle *p = load(f, text, path);
+    if (p) {
+        int *solution = solved_and_verified(f, p);
+        int fact = a_hint_fact(f, p);
+        CHECK_MSG(fact >= 0, "%s: the start leaves something to hint", f->name);
+        if (fact >= 0)
+            hint_lies_on_the_board(f, p, fact);
+        /* a save names its family, which a load finds in the registry */
+        if (registered(f))
+            state_survives_save_and_load(f, text, path, solution);
+        free(solution);
+        puzzle_free(p);
+    }
+    free(text);
+    printf("%s: %s%s\n", f->name, strrchr(path, '/') ? strrchr(path, '/') + 1 : path,
+           registered(f) ? "" : " (not registered: no save and load)");
+}
+
 static void every_family_keeps_the_contract(void)
 {
     int n;
     const game_family *const *all = game_families(&n);
     CHECK(n > 0);
     for (int i = 0; i < n; i++) {
-        const game_family *f = all[i];
-        CHECK_MSG(f->name && f->title && f->extension && f->parse && f->verify && f->encode &&
-                      f->ui->create && f->ui->layout && f->ui->draw && f->ui->input,
-                  "%s: the required hooks", f->name);
-        CHECK_MSG(game_find(f->name) == f, "%s: found by name", f->name);
-        char path[2048] = "";
-        char *text = smallest_bundled(f, path, sizeof path);
-        CHECK_MSG(text != NULL, "%s: a bundled puzzle in puzzles/%s", f->name, f->name);
-        if (!text)
-            continue;
-        parse_is_repeatable(f, text, path);
-        puzzle *p = load(f, text, path);
-        if (p) {
-            int *solution = solved_and_verified(f, p);
-            int fact = a_hint_fact(f, p);
-            CHECK_MSG(fact >= 0, "%s: the start leaves something to hint", f->name);
-            if (fact >= 0)
-                hint_lies_on_the_board(f, p, fact);
-            state_survives_save_and_load(f, text, path, solution);
-            free(solution);
-            puzzle_free(p);
-        }
-        free(text);
-        printf("%s: %s\n", f->name, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+        CHECK_MSG(game_find(all[i]->name) == all[i], "%s: found by name", all[i]->name);
+        family_keeps_the_contract(all[i], all[i] == &latin_family ? TESSERA_TEST_DATA
+                                                                  : TESSERA_SOURCE_PUZZLE_DIR);
     }
+}
+
+/* The template a newcomer copies keeps the contract too, registered or
+ * not (CMake's TESSERA_TEMPLATE_FAMILY), so that it never rots. */
+static void the_template_keeps_the_contract(void)
+{
+    if (!registered(&latin_family))
+        family_keeps_the_contract(&latin_family, TESSERA_TEST_DATA);
 }
 
 int main(void)
 {
     RUN(every_family_keeps_the_contract);
+    RUN(the_template_keeps_the_contract);
     TEST_MAIN_END();
 }

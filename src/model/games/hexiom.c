@@ -392,6 +392,27 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
+/* The canonical text (game.h format_puzzle): the level layout --generate
+ * writes: the side, then each row indented by its distance from the
+ * middle row, two characters a cell ('+' for a locked tile or a hole, then
+ * the tile's value, '.' for none). */
+static void format_puzzle(const void *pz, strbuf *out)
+{
+    const hexiom_puzzle *h = pz;
+    int m = h->side - 1;
+    sb_printf(out, "%d\n", h->side);
+    for (int y = 0; y < 2 * h->side - 1; y++) {
+        for (int i = 0; i < abs(y - m); i++)
+            sb_putc(out, ' ');
+        for (int i = 0; i < h->row_len[y]; i++) {
+            int c = h->row_start[y] + i;
+            sb_putc(out, h->hole[c] || h->locked[c] ? '+' : ' ');
+            sb_putc(out, h->hole[c] || h->start[c] < 0 ? '.' : (char)('0' + h->start[c]));
+        }
+        sb_putc(out, '\n');
+    }
+}
+
 const game_family hexiom_family = {
     .name = "hexiom",
     .title = "Hexiom",
@@ -408,6 +429,7 @@ const game_family hexiom_family = {
     .fact_text = fact_text,
     .verify = hexiom_verify,
     .format_answer = format_answer,
+    .format_puzzle = format_puzzle,
     .generate = hexiom_generate,
     .ui = &hexiom_ui_hooks,
     .rules = hexiom_rules,

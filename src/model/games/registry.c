@@ -1,7 +1,10 @@
 /* registry.c: the list of puzzle families.  A new family adds its header
- * and one line here, besides its own files (HACKING.md has the recipe). */
+ * and one line here, besides its own files (HACKING.md has the recipe).
+ * The template family (latin) is always built but listed only when
+ * CMake's TESSERA_TEMPLATE_FAMILY option asks for it. */
 #include "game.h"
 #include "games/hexiom.h"
+#include "games/latin.h"
 #include "games/tantrix.h"
 #include "games/tents.h"
 #include "games/tetravex.h"
@@ -13,6 +16,9 @@ static const game_family *const families[] = {
     &tetravex_family,
     &hexiom_family,
     &tantrix_family,
+#ifdef TESSERA_TEMPLATE_FAMILY
+    &latin_family,
+#endif
 };
 
 const game_family *const *game_families(int *n)

@@ -2,6 +2,7 @@
  * and moves, answer text, and the family table (encoding: tantrix_encode.c). */
 #include "games/tantrix.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,6 +282,52 @@ static int deduce(const void *pz, int *state)
     return tantrix_search_loop(pz, state, SEARCH_NODES) == 1 ? 1 : -1;
 }
 
+/* Does tile i carry the standard tile of its number, unturned? */
+static bool standard_tile(const tantrix_puzzle *t, int i)
+{
+    int num = t->label[i];
+    if (num < 1 || num > TANTRIX_SET_SIZE)
+        return false;
+    for (int k = 0; k < 6; k++)
+        if (t->col[i][k] != tantrix_colour_of_letter(tantrix_set[num - 1].edges[k]))
+            return false;
+    return true;
+}
+
+/* The canonical text (game.h format_puzzle): "discovery N" alone, or the
+ * tiles in the puzzle's order (runs of standard tiles as "tiles", others
+ * by their colours as "tile"), the loop colour and the given tiles, as
+ * --generate writes them. */
+static void format_puzzle(const void *pz, strbuf *out)
+{
+    const tantrix_puzzle *t = pz;
+    if (t->discovery) {
+        sb_printf(out, "discovery %d\n", t->discovery);
+        return;
+    }
+    bool in_run = false;
+    for (int i = 0; i < t->n; i++) {
+        if (standard_tile(t, i)) {
+            sb_printf(out, "%s %d", in_run ? "" : "tiles", t->label[i]);
+            in_run = true;
+            continue;
+        }
+        if (in_run)
+            sb_putc(out, '\n');
+        in_run = false;
+        sb_puts(out, "tile");
+        for (int k = 0; k < 6; k++)
+            sb_printf(out, " %c", (char)tolower((unsigned char)tantrix_colour_letter(t->col[i][k])));
+        sb_putc(out, '\n');
+    }
+    if (in_run)
+        sb_putc(out, '\n');
+    sb_printf(out, "loop %s\n", tantrix_colour_name(t->loop));
+    for (int i = 0; i < t->n; i++)
+        if (t->given_rot[i] != TANTRIX_OFF)
+            sb_printf(out, "given %d %d %d %d\n", t->label[i], t->given_q[i], t->given_r[i], t->given_rot[i]);
+}
+
 const game_family tantrix_family = {
     .name = "tantrix",
     .title = "Tantrix",
@@ -298,6 +345,7 @@ const game_family tantrix_family = {
     .fact_text = fact_text,
     .verify = tantrix_verify,
     .format_answer = format_answer,
+    .format_puzzle = format_puzzle,
     .generate = tantrix_generate,
     .ui = &tantrix_ui_hooks,
     .rules = tantrix_rules,

@@ -754,4 +754,6 @@ const game_ui tantrix_ui_hooks = {
     .fact_text = tantrix_screen_fact_text,
     .help = ui_help,
     .colours = {COLOURS, (int)(sizeof COLOURS / sizeof COLOURS[0])},
+    /* the board is edgeless: the view pans and cuts tiles at its edge */
+    .draws_past_edge = true,
 };

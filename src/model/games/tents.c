@@ -204,6 +204,14 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
+/* The canonical text (game.h format_puzzle): the Tatham game ID that
+ * --generate writes, givens included. */
+static void format_puzzle(const void *pz, strbuf *out)
+{
+    tents_write_id(pz, out);
+    sb_putc(out, '\n');
+}
+
 const game_family tents_family = {
     .name = "tents",
     .title = "Tents",
@@ -221,6 +229,7 @@ const game_family tents_family = {
     .verify = tents_verify,
     .deduce = tents_deduce,
     .format_answer = format_answer,
+    .format_puzzle = format_puzzle,
     .generate = tents_generate,
     .ui = &tents_ui_hooks,
     .rules = tents_rules,

@@ -238,6 +238,13 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
+/* The canonical text (game.h format_puzzle): the tiles in the order the
+ * puzzle lists them, one a line, as --generate writes them. */
+static void format_puzzle(const void *pz, strbuf *out)
+{
+    tetravex_write(pz, NULL, out);
+}
+
 const game_family tetravex_family = {
     .name = "tetravex",
     .title = "Tetravex",
@@ -254,6 +261,7 @@ const game_family tetravex_family = {
     .fact_text = fact_text,
     .verify = tetravex_verify,
     .format_answer = format_answer,
+    .format_puzzle = format_puzzle,
     .generate = tetravex_generate,
     .generate_proves_unique = true, /* tetravex_gen.c counts with tetravex_count */
     .params_help = "values=K (or K): edges numbered 0 to K-1, K from 2 to 10 (default 10)",

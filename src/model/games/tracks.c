@@ -639,6 +639,30 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
+/* The canonical text (game.h format_puzzle): the Tatham game ID that
+ * --generate writes when the ends sit where Tatham puts them (entrance on
+ * the left, exit on the bottom), else the CSV form.  Only a CSV text can
+ * put them elsewhere, and it gives both end cells as whole pieces, so the
+ * CSV written back says everything it said. */
+static void format_puzzle(const void *pz, strbuf *out)
+{
+    const tracks_puzzle *t = pz;
+    if (tracks_write_id(t, out)) {
+        sb_putc(out, '\n');
+        return;
+    }
+    sb_puts(out, "R");
+    for (int x = 0; x < t->w; x++)
+        sb_printf(out, ",%d", t->col[x]);
+    sb_putc(out, '\n');
+    for (int y = 0; y < t->h; y++) {
+        sb_printf(out, "%d", t->row[y]);
+        for (int x = 0; x < t->w; x++)
+            sb_printf(out, ",%d", t->given[y * t->w + x]);
+        sb_putc(out, '\n');
+    }
+}
+
 const game_family tracks_family = {
     .name = "tracks",
     .title = "Train Tracks",
@@ -655,6 +679,7 @@ const game_family tracks_family = {
     .fact_text = fact_text,
     .verify = tracks_verify,
     .format_answer = format_answer,
+    .format_puzzle = format_puzzle,
     .generate = tracks_generate,
     .ui = &tracks_ui_hooks,
     .rules = tracks_rules,
