@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 
 #include "board.h"
+#include "scan.h"
 
 #define SAVE_MAGIC "tessera save 1"
 
@@ -129,36 +130,37 @@ static void format_save(const board *b, strbuf *out)
 
 /* --- reading --- */
 
+/* The save is read a line at a time: sc.pos is the start of the current
+ * line, whose number is kept as the lines go by. */
 typedef struct {
-    const char *text;
-    size_t pos;   /* start of the current line */
-    size_t len;   /* its length, without the newline */
+    scan sc;
+    size_t len;   /* the current line's length, without the newline */
     int line;     /* 1-based number of the current line */
     size_t cur;   /* scanning position inside the line */
-    diag *err;
 } reader;
 
 static bool next_line(reader *r)
 {
     if (r->line > 0) {
-        r->pos += r->len;
-        if (r->text[r->pos] != '\n')
+        r->sc.pos += r->len;
+        if (r->sc.text[r->sc.pos] != '\n')
             return false;
-        r->pos++;
+        r->sc.pos++;
     }
-    if (!r->text[r->pos] && r->line > 0)
+    if (!r->sc.text[r->sc.pos] && r->line > 0)
         return false;
-    const char *e = strchr(r->text + r->pos, '\n');
-    r->len = e ? (size_t)(e - (r->text + r->pos)) : strlen(r->text + r->pos);
+    const char *e = strchr(r->sc.text + r->sc.pos, '\n');
+    r->len = e ? (size_t)(e - (r->sc.text + r->sc.pos)) : strlen(r->sc.text + r->sc.pos);
     r->line++;
     r->cur = 0;
     return true;
 }
 
+/* Fails at column col0 + 1 of the current line. */
 static bool fail(reader *r, size_t col0, const char *what)
 {
-    diag_set(r->err, r->line, (int)col0 + 1, "%s", what);
-    return false;
+    assert(col0 <= r->len);
+    return scan_fail(&r->sc, r->sc.pos + col0, "%s", what);
 }
 
 /* Reads "KEY" at the start of the next line, then a space. */
@@ -166,13 +168,13 @@ static bool expect_key(reader *r, const char *key)
 {
     /* messages are made only on failure: this runs once a line */
     if (!next_line(r)) {
-        diag_set(r->err, r->line + 1, 1, "expected '%s' (the save ends early or is damaged)", key);
+        diag_set(r->sc.err, r->line + 1, 1, "expected '%s' (the save ends early or is damaged)", key);
         return false;
     }
     size_t k = strlen(key);
-    const char *s = r->text + r->pos;
+    const char *s = r->sc.text + r->sc.pos;
     if (r->len < k || strncmp(s, key, k) != 0 || (r->len > k && s[k] != ' ')) {
-        diag_set(r->err, r->line, 1, "expected '%s'", key);
+        diag_set(r->sc.err, r->line, 1, "expected '%s'", key);
         return false;
     }
     r->cur = k;
@@ -181,7 +183,7 @@ static bool expect_key(reader *r, const char *key)
 
 static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
 {
-    const char *s = r->text + r->pos;
+    const char *s = r->sc.text + r->sc.pos;
     char msg[160];
     if (r->cur >= r->len || s[r->cur] != ' ') {
         snprintf(msg, sizeof msg, "expected %s", what);
@@ -257,7 +259,7 @@ static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, c
 
 static board *parse_save(const char *text, const char *path, double deadline, bool *ran_out, diag *err)
 {
-    reader rd = {.text = text, .err = err};
+    reader rd = {.sc = scan_start(text, err)};
     reader *r = &rd;
     err->source = path;
     board *b = NULL;
@@ -277,7 +279,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         fail(r, r->cur, "expected a family name");
         return NULL;
     }
-    memcpy(name, text + r->pos + r->cur + 1, nlen - 1);
+    memcpy(name, text + r->sc.pos + r->cur + 1, nlen - 1);
     name[nlen - 1] = 0;
     const game_family *f = game_find(name);
     if (!f) {
@@ -288,7 +290,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         return NULL;
     source = xcalloc(r->len + 1, 1);
     if (r->cur < r->len)
-        memcpy(source, text + r->pos + r->cur + 1, r->len - r->cur - 1);
+        memcpy(source, text + r->sc.pos + r->cur + 1, r->len - r->cur - 1);
     long nlines;
     if (!key_long(r, "puzzle-lines", 1, SAVE_MAX_PUZZLE_LINES, &nlines))
         goto bad;
@@ -298,7 +300,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             diag_set(err, r->line + 1, 1, "expected a puzzle line '| ...'");
             goto bad;
         }
-        const char *s = text + r->pos;
+        const char *s = text + r->sc.pos;
         if (r->len >= 2 && s[0] == '|' && s[1] == ' ') {
             for (size_t k = 2; k < r->len; k++)
                 sb_putc(&ptext, s[k]);
@@ -339,7 +341,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
     if (!expect_key(r, "elapsed"))
         goto bad;
     {
-        const char *s = text + r->pos;
+        const char *s = text + r->sc.pos;
         char buf[40];
         size_t n = r->len - r->cur;
         if (n < 2 || n > sizeof buf - 1) {
@@ -407,7 +409,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             free(saved);
             goto bad;
         }
-        const char *s = text + r->pos;
+        const char *s = text + r->sc.pos;
         if (r->cur + 2 > r->len || s[r->cur] != ' ' || (s[r->cur + 1] != 'm' && s[r->cur + 1] != 's')) {
             fail(r, r->cur + 1, "expected 'm' (a move) or 's' (a solve)");
             free(saved);
@@ -462,7 +464,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
     if (!expect_key(r, "end") || !line_done(r))
         goto bad;
     /* after "end": only the final newline */
-    if (text[r->pos + r->len] == '\n' && text[r->pos + r->len + 1] != 0) {
+    if (text[r->sc.pos + r->len] == '\n' && text[r->sc.pos + r->len + 1] != 0) {
         diag_set(err, r->line + 1, 1, "expected nothing after 'end'");
         goto bad;
     }
