@@ -57,7 +57,7 @@ const char *read_file_error(int err);
 typedef struct {
     const char *source; /* file name or "game ID" */
     int line, col;      /* 1-based; 0 when not about a position */
-    char msg[256];
+    char msg[1024]; /* room for a message that names a path */
 } diag;
 
 void diag_set(diag *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

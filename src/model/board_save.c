@@ -239,19 +239,19 @@ static bool replay(int *st, const board_step *s, bool forward)
 unsigned long long board_load_checked;
 
 /* Checks the whole board st (state_ok), counting the work. */
-static bool board_allowed(const puzzle *pz, const int *st, char *why, size_t n)
+static bool board_allowed(const puzzle *pz, const int *st, diag *why)
 {
     board_load_checked += (unsigned long long)pz->nstate;
-    return board_state_allowed(pz, st, NULL, 0, why, n);
+    return board_state_allowed(pz, st, NULL, 0, why);
 }
 
 /* Checks st after step s changed it, which was allowed before. */
-static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, char *why, size_t n)
+static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, diag *why)
 {
     if (!pz->family->step_ok)
-        return board_allowed(pz, st, why, n);
+        return board_allowed(pz, st, why);
     board_load_checked += (unsigned long long)s->idx.n;
-    return board_state_allowed(pz, st, s->idx.v, s->idx.n, why, n);
+    return board_state_allowed(pz, st, s->idx.v, s->idx.n, why);
 }
 
 /* How often the loader looks at the clock (lines). */
@@ -397,7 +397,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         free(saved);
         goto bad;
     }
-    char why[256];
+    diag why = {0};
     for (long i = 0; i < nsteps; i++) {
         if (deadline > 0 && i % CLOCK_EVERY == 0 && monotonic_seconds() > deadline) {
             *ran_out = true;
@@ -435,8 +435,8 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             fail(r, 0, "a step that does not follow from the steps before it");
             ok = false;
         }
-        if (ok && !step_allowed(pz, st, &step, why, sizeof why)) {
-            diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why);
+        if (ok && !step_allowed(pz, st, &step, &why)) {
+            diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why.msg);
             ok = false;
         }
         if (!ok) {
@@ -453,8 +453,8 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             goto bad;
         }
     }
-    if (!board_allowed(pz, saved, why, sizeof why)) {
-        diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why);
+    if (!board_allowed(pz, saved, &why)) {
+        diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why.msg);
         free(saved);
         goto bad;
     }
@@ -577,17 +577,17 @@ static board_step merged_steps(const board *b, int m)
  * or tens of megabytes of Solve steps on a big board) keeps the board and
  * as much history as fits: the oldest steps are merged into one, more of
  * them each time; if that is not enough, the redo tail goes too. */
-bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn)
+bool board_format_checked(const board *b, strbuf *out, diag *err)
 {
     if (strlen(b->pz->text) > MAX_PUZZLE_BYTES) {
-        snprintf(err, errn, "the puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
+        diag_set(err, 0, 0, "the puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
         return false;
     }
-    return board_format_within(b, SAVE_MAX_BYTES, SAVE_MAX_STEPS, out, err, errn);
+    return board_format_within(b, SAVE_MAX_BYTES, SAVE_MAX_STEPS, out, err);
 }
 
-bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
-                         size_t errn)
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out,
+                         diag *err)
 {
     if (format_fits(b, max_bytes, max_steps, out))
         return true;
@@ -617,17 +617,17 @@ bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf
     }
     free(steps);
     if (!fit)
-        snprintf(err, errn, "the game is too large to save (over %zu bytes even without its history)",
+        diag_set(err, 0, 0, "the game is too large to save (over %zu bytes even without its history)",
                  max_bytes);
     return fit;
 }
 
-board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
+board *board_resume(const puzzle *pz, const char *dir, diag *note)
 {
     char path[PATH_MAX];
     board_save_path(pz, dir, path, sizeof path);
-    if (note && n)
-        note[0] = 0;
+    if (note)
+        note->msg[0] = 0;
     struct stat sb;
     if (stat(path, &sb) != 0)
         return NULL;
@@ -658,8 +658,8 @@ board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
     char aside[PATH_MAX + 16];
     snprintf(aside, sizeof aside, "%s.corrupt", path);
     bool moved = rename(path, aside) == 0;
-    if (note && n)
-        snprintf(note, n, "the saved game was unreadable (%.*s); %s", (int)(n > 200 ? n - 200 : 0), why,
-                 moved ? "set aside as .corrupt, a new game starts" : "it could not be set aside");
+    /* the reason is cut short, the outcome never */
+    diag_set(note, 0, 0, "the saved game was unreadable (%.*s); %s", (int)(sizeof note->msg - 200), why,
+             moved ? "set aside as .corrupt, a new game starts" : "it could not be set aside");
     return NULL;
 }
