@@ -122,7 +122,8 @@ bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf
 
 /* Resume: loads the save for pz if there is one and it is the same
  * puzzle; a corrupt save is renamed aside (*.corrupt) and reported in
- * note.  Returns NULL when there is nothing to resume. */
+ * note's msg (empty when there is nothing to report).  Returns NULL when
+ * there is nothing to resume. */
 board *board_resume(const puzzle *pz, const char *dir, diag *note);
 
 #endif

@@ -125,7 +125,8 @@ typedef struct game_family {
     void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
 
     /* The independent rules checker (plain C, no SAT): is this state a
-     * complete, correct solution?  If not, why (into why). */
+     * complete, correct solution?  If not, why: a diag without a
+     * position (its msg; why may be NULL when only the answer matters). */
     bool (*verify)(const void *pz, const int *state, diag *why);
     /* The answer, in the form tessera(6) gives for the family under
      * Puzzle formats. */
