@@ -318,8 +318,8 @@ static bool place_givens(const spec *sp, tantrix_puzzle *t, const scan *sc)
 
 void *tantrix_parse(const char *text, diag *err, int *nstate)
 {
-    scan start = scan_start(text, err);
-    const scan *sc = &start;
+    scan in = scan_start(text, err);
+    const scan *sc = &in;
     spec sp;
     memset(&sp, 0, sizeof sp);
     sp.loop = -1;

@@ -2,6 +2,7 @@
  * counts, touching tents, and a tree-tent perfect matching found with
  * augmenting paths (Kuhn's algorithm).
  * Also state_ok: the boards a player may hold (moves and saves). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -118,6 +119,7 @@ bool tents_verify(const void *pz, const int *state, diag *why)
  * rest is blank, tent or grass. */
 static bool cell_ok(const tents_puzzle *t, const int *state, int c, diag *why)
 {
+    assert(c >= 0 && c < t->w * t->h); /* the loader bounds a step's cells */
     int v = state[c];
     bool ok = t->tree[c] ? v == TENTS_TREE
               : t->given[c] >= 0 ? v == t->given[c]

@@ -3,6 +3,7 @@
  * cell, the counts, and one walk from the entrance that must reach the exit
  * through every track cell (so no branch, no separate loop).
  * Also state_ok: the boards a player may hold (moves and saves). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -151,6 +152,7 @@ static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start, diag *why)
 {
     int cells = tracks_cells(t);
+    assert(i >= 0 && i < tracks_nstate(t)); /* the loader bounds a step's entries */
     bool fixed = i < cells ? tracks_cell_fixed(t, i) : tracks_edge_fixed(t, i - cells);
     if (state[i] < TRACKS_BLANK || state[i] > TRACKS_NONE || (fixed && state[i] != start)) {
         diag_set(why, 0, 0, "board entry %d: value %d does not fit the puzzle", i, state[i]);
