@@ -138,20 +138,20 @@ static bool read_side(scan *rd, int *side)
     const char *s = rd->text;
     if (!next_content_line(rd))
         return scan_fail(rd, rd->pos, "the board's side (a number from 1 to %d); the input has no level",
-                       HEXIOM_MAX_SIDE);
+                         HEXIOM_MAX_SIDE);
     size_t p = rd->pos;
     while (is_blank(s[p]))
         p++;
     size_t at = p;
     if (!isdigit((unsigned char)s[p]))
         return scan_fail(rd, at, "the board's side (a number from 1 to %d) on the first line",
-                       HEXIOM_MAX_SIDE);
+                         HEXIOM_MAX_SIDE);
     long v = 0;
     while (isdigit((unsigned char)s[p]) && v <= 1000)
         v = v * 10 + (s[p++] - '0');
     if (v < 1 || v > HEXIOM_MAX_SIDE)
         return scan_fail(rd, at, "a side from 1 to %d (cells along an edge of the hexagon)",
-                       HEXIOM_MAX_SIDE);
+                         HEXIOM_MAX_SIDE);
     while (is_blank(s[p]))
         p++;
     if (s[p] && s[p] != '\n')
@@ -169,7 +169,7 @@ static bool read_row(scan *rd, hexiom_puzzle *h, int y)
     int want = h->row_len[y];
     if (!next_content_line(rd))
         return scan_fail(rd, rd->pos, "row %d of %d of the board (%d cells); the input ended", y + 1,
-                       2 * h->side - 1, want);
+                         2 * h->side - 1, want);
     size_t p = rd->pos, end = line_end(s, p);
     int got = 0;
     while (p < end) {
@@ -191,7 +191,7 @@ static bool read_row(scan *rd, hexiom_puzzle *h, int y)
         }
         if (ch > '6')
             return scan_fail(rd, p, "a tile value from 0 to 6 (a slot has at most 6 neighbours), not %c",
-                           ch);
+                             ch);
         if (got == want)
             return scan_fail(rd, cell_at, "the end of row %d after its %d cells", y + 1, want);
         int c = h->row_start[y] + got;
@@ -210,7 +210,7 @@ static bool read_row(scan *rd, hexiom_puzzle *h, int y)
     }
     if (got < want)
         return scan_fail(rd, end > rd->pos && s[end - 1] == '\r' ? end - 1 : end,
-                       "%d cells in row %d (found %d)", want, y + 1, got);
+                         "%d cells in row %d (found %d)", want, y + 1, got);
     rd->pos = s[end] ? end + 1 : end;
     return true;
 }

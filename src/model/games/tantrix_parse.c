@@ -189,7 +189,7 @@ static bool parse_tiles(spec *sp, const word *w, int nw, const scan *sc)
     const char *text = sc->text;
     if (nw < 2)
         return scan_fail(sc, w[0].start + w[0].len,
-                    "tile numbers (1 to 56) or ranges such as 1-10 after 'tiles'");
+                         "tile numbers (1 to 56) or ranges such as 1-10 after 'tiles'");
     for (int i = 1; i < nw; i++) {
         size_t a = w[i].start, e = a + w[i].len, dash = a;
         while (dash < e && text[dash] != '-')
@@ -215,7 +215,7 @@ static bool parse_tile(spec *sp, const word *w, int nw, const scan *sc)
     if (nw != 7) {
         size_t pos = nw > 7 ? w[7].start : w[nw - 1].start + w[nw - 1].len;
         return scan_fail(sc, pos, "%s edge colours (r y b g), top edge then clockwise",
-                    nw > 7 ? "only six" : "six");
+                         nw > 7 ? "only six" : "six");
     }
     if (sp->ntiles >= TANTRIX_MAX_TILES)
         return scan_fail(sc, w[0].start, "at most 56 tiles in one puzzle");
@@ -259,8 +259,8 @@ static bool parse_given(spec *sp, const word *w, int nw, const scan *sc)
     if (nw != 5) {
         size_t pos = nw > 5 ? w[5].start : w[nw - 1].start + w[nw - 1].len;
         return scan_fail(sc, pos, "%s", nw > 5 ? "nothing after 'given N Q R ROTATION'"
-                                              : "'given N Q R ROTATION': a tile number, its axial "
-                                                "position Q R and its rotation 0 to 5");
+                                            : "'given N Q R ROTATION': a tile number, its axial "
+                                              "position Q R and its rotation 0 to 5");
     }
     if (sp->ngiven >= TANTRIX_MAX_TILES)
         return scan_fail(sc, w[0].start, "at most 56 given tiles");
@@ -339,7 +339,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
             if (word_is(&w[0], "discovery")) {
                 if (any) {
                     scan_fail(sc, w[0].start,
-                         "'discovery N' alone, not together with tiles or a loop colour");
+                              "'discovery N' alone, not together with tiles or a loop colour");
                     return NULL;
                 }
                 if (nw != 2) {
@@ -361,7 +361,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
                     nw = split_line(text, pos, many, TANTRIX_SET_SIZE + 1, &end);
                     if (nw > TANTRIX_SET_SIZE + 1) {
                         scan_fail(sc, many[TANTRIX_SET_SIZE + 1].start,
-                             "at most 56 tile numbers on one 'tiles' line");
+                                  "at most 56 tile numbers on one 'tiles' line");
                         return NULL;
                     }
                     if (!parse_tiles(&sp, many, nw, sc))
@@ -391,7 +391,8 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
                 }
             } else {
                 scan_fail(sc, w[0].start,
-                     "'discovery N', 'tiles 1-10', 'tile r y y b r b', 'loop COLOUR' or 'given N Q R ROTATION'");
+                          "'discovery N', 'tiles 1-10', 'tile r y y b r b', 'loop COLOUR' or "
+                          "'given N Q R ROTATION'");
                 return NULL;
             }
             any = true;
@@ -413,7 +414,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
         }
         if (sp.ntiles < 3) {
             scan_fail(sc, pos, "at least 3 tiles (a loop needs three; %s)",
-                 sp.ntiles == 1 ? "only 1 is given" : "only 2 are given");
+                      sp.ntiles == 1 ? "only 1 is given" : "only 2 are given");
             return NULL;
         }
         if (sp.loop < 0) {

@@ -245,7 +245,7 @@ static tents_puzzle *parse_grid_text(const scan *r)
     tents_puzzle *t = NULL;
     if (n < 2) {
         scan_fail(r, n ? lines[0].start + lines[0].len : 0,
-                "a line of column clues and at least one row");
+                  "a line of column clues and at least one row");
         goto bad;
     }
     const char *s = r->text;

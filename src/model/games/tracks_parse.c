@@ -86,9 +86,9 @@ static bool check_pieces(const scan *r, const tracks_puzzle *t, const piece_list
         int off = t->given[c] & border_bits(t, c) & ~tracks_end_bits(t, c);
         if (off)
             return scan_fail(r, (size_t)pl->pos.v[i],
-                           "a piece that stays on the board (the piece at row %d, column %d points "
-                           "off it away from the entrance and exit)",
-                           c / t->w + 1, c % t->w + 1);
+                             "a piece that stays on the board (the piece at row %d, column %d points "
+                             "off it away from the entrance and exit)",
+                             c / t->w + 1, c % t->w + 1);
     }
     return true;
 }
@@ -115,7 +115,7 @@ static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
     while (s[pos] && s[pos] != ':') {
         if (s[pos] == '#') {
             scan_fail(r, pos, "':' and the grid (a random-seed ID with '#' can only be replayed by "
-                            "Tatham's own generator)");
+                              "Tatham's own generator)");
             return NULL;
         }
         if (!isalnum((unsigned char)s[pos])) {
@@ -145,7 +145,7 @@ static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
             if (v != 0) {
                 if (popcount4(v) != 2) {
                     scan_fail(r, pos, "a track piece with exactly two ends: 3, 5, 6, 9, A or C "
-                                    "(1 right, 2 up, 4 left, 8 down)");
+                                      "(1 right, 2 up, 4 left, 8 down)");
                     goto bad;
                 }
                 t->given[i] = (unsigned char)from_tatham(v);
@@ -158,7 +158,7 @@ static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
             goto bad;
         } else {
             scan_fail(r, pos, "a grid character: 'a'..'z' (empty cells) or a hex digit piece "
-                            "(3, 5, 6, 9, A, C)");
+                              "(3, 5, 6, 9, A, C)");
             goto bad;
         }
         pos++;
@@ -169,7 +169,7 @@ static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
         int idx = is_col ? k : k - w;
         if (s[pos] != ',') {
             scan_fail(r, pos, "',' then the track count of %s %d (%d column and %d row counts)",
-                    is_col ? "column" : "row", idx + 1, w, h);
+                      is_col ? "column" : "row", idx + 1, w, h);
             goto bad;
         }
         pos++;
@@ -177,7 +177,7 @@ static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
             int *sp = is_col ? &scol : &srow;
             if (*sp >= 0) {
                 scan_fail(r, pos, "one 'S' among the %s counts (%s %d already has it)",
-                        is_col ? "column" : "row", is_col ? "column" : "row", *sp + 1);
+                          is_col ? "column" : "row", is_col ? "column" : "row", *sp + 1);
                 goto bad;
             }
             *sp = idx;
@@ -190,7 +190,7 @@ static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
     }
     if (scol < 0 || srow < 0) {
         scan_fail(r, pos, "an 'S' before one %s count (it marks the %s)", scol < 0 ? "column" : "row",
-                scol < 0 ? "exit on the bottom edge" : "entrance on the left edge");
+                  scol < 0 ? "exit on the bottom edge" : "entrance on the left edge");
         goto bad;
     }
     if (!at_end(r, pos))
@@ -299,7 +299,7 @@ static tracks_puzzle *parse_csv(const scan *r, size_t from)
                 goto bad;
             if (v != 0 && (v > 15 || popcount4(v) != 2)) {
                 scan_fail(r, at, "a piece code: 0 (none) or 3, 5, 6, 9, 10, 12 (two of 1 east, "
-                               "2 south, 4 west, 8 north)");
+                                 "2 south, 4 west, 8 north)");
                 goto bad;
             }
             int c = y * w + x;
@@ -322,8 +322,8 @@ static tracks_puzzle *parse_csv(const scan *r, size_t from)
                 continue;
             if (nends == 2) {
                 scan_fail(r, (size_t)pl.pos.v[i],
-                        "only two pieces pointing off the board (the entrance and the exit); "
-                        "this is a third");
+                          "only two pieces pointing off the board (the entrance and the exit); "
+                          "this is a third");
                 goto bad;
             }
             t->end_cell[nends] = c;
@@ -332,8 +332,8 @@ static tracks_puzzle *parse_csv(const scan *r, size_t from)
     }
     if (nends < 2) {
         scan_fail(r, lines[n - 1].start + lines[n - 1].len,
-                "two given pieces pointing off the board, the entrance and the exit (found %d)",
-                nends);
+                  "two given pieces pointing off the board, the entrance and the exit (found %d)",
+                  nends);
         goto bad;
     }
     vec_free(&pl.cell);
@@ -391,7 +391,7 @@ void *tracks_parse(const char *text, diag *err, int *nstate)
         t = parse_csv(&r, p);
     else {
         scan_fail(&r, p, "a Train Tracks puzzle: a CSV grid starting with 'R,' or a game ID such as "
-                       "8x8:...");
+                         "8x8:...");
         return NULL;
     }
     if (!t)
