@@ -326,6 +326,24 @@ static void hint_check_explain(void)
     puzzle_free(p);
 }
 
+/* A line whose first non-blank character is '#' is a comment in grid text
+ * too, as in the ID form and every other family (tessera(6), Puzzle
+ * formats). */
+static void indented_comment_in_grid_text(void)
+{
+    const char *text = " 12\n  # an indented note\n1T.\n\t# another\r\n2.T\n";
+    diag err = {.source = "grid"};
+    int nstate = 0;
+    tents_puzzle *t = tents_parse(text, &err, &nstate);
+    CHECK_MSG(t != NULL, "%d:%d: %s", err.line, err.col, err.msg);
+    if (!t)
+        return;
+    CHECK(t->w == 2 && t->h == 2 && nstate == 4);
+    CHECK(t->col[0] == 1 && t->col[1] == 2 && t->row[0] == 1 && t->row[1] == 2);
+    CHECK(t->tree[0] && t->tree[3] && !t->tree[1] && !t->tree[2]);
+    tents_free(t);
+}
+
 static void id_round_trip(void)
 {
     const char *id = "8x8:a!_cddch_bkcic_,2,2,0,3,0,2,0,3,3,0,3,1,1,0,4,0";
@@ -371,5 +389,6 @@ int main(void)
     RUN(generator_unique_and_reproducible);
     RUN(hint_check_explain);
     RUN(id_round_trip);
+    RUN(indented_comment_in_grid_text);
     TEST_MAIN_END();
 }
