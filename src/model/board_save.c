@@ -156,11 +156,14 @@ static bool next_line(reader *r)
     return true;
 }
 
-/* Fails at column col0 + 1 of the current line. */
+/* Fails at column col0 + 1 of the current line, which may be one past
+ * its end (a field missing there).  The line's number is known, so no
+ * rescan from the start of a long save is needed. */
 static bool fail(reader *r, size_t col0, const char *what)
 {
-    assert(col0 <= r->len);
-    return scan_fail(&r->sc, r->sc.pos + col0, "%s", what);
+    assert(col0 <= r->len + 1);
+    diag_set(r->sc.err, r->line, (int)col0 + 1, "%s", what);
+    return false;
 }
 
 /* Reads "KEY" at the start of the next line, then a space. */
