@@ -446,6 +446,19 @@ static void remove_tree(const char *path)
         fprintf(stderr, "could not remove %s\n", path);
 }
 
+/* A field missing right after a short line is reported one column past
+ * that line's end, on that line, never at the start of the next. */
+static void missing_field_at_a_line_end(void)
+{
+    const char *text = "tessera save 1\nfamily tents\nsource x\npuzzle-lines 1\n"
+                       "| 2x2:_b_,1,0,1,0\nelapsed 1.0\nhints 0\nchecks 0\n"
+                       "solved-by-engine 0\nstate 4 0 0 0 0\nsteps 1 1\nstep\nend\n";
+    diag err = {0};
+    CHECK(board_load_text(text, strlen(text), "save", &err) == NULL);
+    CHECK_MSG(err.line == 12 && err.col == 6 && strstr(err.msg, "'m' (a move)"), "%d:%d: %s", err.line,
+              err.col, err.msg);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -465,6 +478,7 @@ int main(void)
     RUN(many_puzzle_lines);
     RUN(history_over_the_limits);
     RUN(counters_saturate);
+    RUN(missing_field_at_a_line_end);
     remove_tree(tmpdir);
     TEST_MAIN_END();
 }
