@@ -230,14 +230,14 @@ static bool run_puzzle(const char *path, unsigned long seed)
     assist_free(a);
     int *sol = xcalloc((size_t)p->nstate + 1, sizeof *sol);
     memcpy(sol, start, (size_t)p->nstate * sizeof *sol);
-    char why[256] = "";
+    diag why = {0};
     bool ok = st == ASSIST_OK;
     if (ok) {
         f->apply_solution(p->data, facts, sol);
-        ok = f->verify(p->data, sol, why, sizeof why);
+        ok = f->verify(p->data, sol, &why);
     }
     if (!ok) {
-        fprintf(stderr, "assist_bench: %s: no checked solution (%s)\n", path, why);
+        fprintf(stderr, "assist_bench: %s: no checked solution (%s)\n", path, why.msg);
         free(start), free(marks), free(facts), free(sol);
         puzzle_free(p);
         return false;

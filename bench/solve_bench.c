@@ -53,12 +53,12 @@ static bool run_once(const char *text, const char *source, const char *game, dou
     assist_status st = assist_solve(a, marks, nm, facts);
     double t2 = now_ms();
     bool ok = st == ASSIST_OK;
-    char why[256] = "";
+    diag why = {0};
     if (ok) {
         p->family->apply_solution(p->data, facts, state);
-        ok = p->family->verify(p->data, state, why, sizeof why);
+        ok = p->family->verify(p->data, state, &why);
         if (!ok)
-            fprintf(stderr, "%s: the checker rejects the answer: %s\n", source, why);
+            fprintf(stderr, "%s: the checker rejects the answer: %s\n", source, why.msg);
     } else {
         fprintf(stderr, "%s: no answer (status %d)\n", source, (int)st);
     }

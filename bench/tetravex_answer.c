@@ -58,10 +58,10 @@ int main(int argc, char **argv)
         used[found] = true;
         state[cells++] = found;
     }
-    char why[256] = "not a whole board of the puzzle's tiles";
-    ok = ok && cells == t->ntiles && tetravex_verify(t, state, why, sizeof why);
+    diag why = {.msg = "not a whole board of the puzzle's tiles"};
+    ok = ok && cells == t->ntiles && tetravex_verify(t, state, &why);
     if (!ok)
-        fprintf(stderr, "%s: wrong answer: %s\n", argv[2], why);
+        fprintf(stderr, "%s: wrong answer: %s\n", argv[2], why.msg);
     free(state);
     free(used);
     free(text);

@@ -47,10 +47,10 @@ static double solve_once(const puzzle *p, int options, bool *ok)
     bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
     assist_status st = assist_solve(a, marks, n, facts);
     double t = cpu_now() - t0;
-    char why[256];
+    diag why = {0};
     if (st == ASSIST_OK) {
         p->family->apply_solution(p->data, facts, state);
-        *ok = p->family->verify(p->data, state, why, sizeof why);
+        *ok = p->family->verify(p->data, state, &why);
     } else {
         *ok = false;
     }

@@ -222,9 +222,10 @@ void diag_format(const diag *d, char *out, size_t size)
 
 void diag_report(const diag *d)
 {
-    char buf[512];
+    char buf[sizeof d->msg + 512];
     diag_format(d, buf, sizeof buf);
-    fprintf(stderr, "tessera: %s\n", buf);
+    /* at most 511 bytes after "tessera: ", as it always printed */
+    fprintf(stderr, "tessera: %.511s\n", buf);
 }
 
 void diag_read_failed(diag *d, int errnum, size_t max_bytes, const char *what)

@@ -53,11 +53,17 @@ char *read_file(const char *path, size_t max_bytes, size_t *len_out);
 /* The text for read_file's errno (strerror but for a non-regular file). */
 const char *read_file_error(int err);
 
-/* A diagnostic: where in the input, and what was expected there. */
+/* A diagnostic: where in the input, and what was expected there.  Every
+ * recoverable error is one (HACKING.md, Conventions): a function that can
+ * fail takes a diag * and fills it, with line 0 when the error is
+ * not about a place in a text (a file that cannot be written, a board a
+ * checker refuses); callers show msg, or diag_format the whole.  The
+ * family checkers (verify, state_ok, step_ok) take NULL when only the
+ * answer matters. */
 typedef struct {
     const char *source; /* file name or "game ID" */
     int line, col;      /* 1-based; 0 when not about a position */
-    char msg[256];
+    char msg[1024]; /* room for a message that names a path */
 } diag;
 
 void diag_set(diag *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

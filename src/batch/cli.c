@@ -99,9 +99,8 @@ static bool solve_by_deduction(const puzzle *p, int **stuck)
         return false;
     int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
     f->init_state(p->data, state);
-    char why[256];
     int r = f->deduce(p->data, state);
-    bool ok = r == 1 && f->verify(p->data, state, why, sizeof why);
+    bool ok = r == 1 && f->verify(p->data, state, NULL);
     if (ok) {
         strbuf out = {0};
         f->format_answer(p->data, state, &out);
@@ -150,10 +149,10 @@ int cli_solve(const char *arg, const cli_options *o)
         rc = limit_message(j.p->source);
     } else {
         f->apply_solution(j.p->data, facts, j.state);
-        char why[256];
-        if (!f->verify(j.p->data, j.state, why, sizeof why)) {
+        diag why = {0};
+        if (!f->verify(j.p->data, j.state, &why)) {
             fprintf(stderr, "tessera: %s: internal error: the checker rejects the solver's answer: %s\n",
-                    j.p->source, why);
+                    j.p->source, why.msg);
             rc = EXIT_NO_SOLUTION;
         } else {
             strbuf out = {0};

@@ -48,16 +48,16 @@ void board_push_step(board *b, board_step *st)
     b->pos = b->nsteps;
 }
 
-bool board_state_allowed(const puzzle *pz, const int *st, const int *changed, int nchanged, char *why,
-                         size_t n)
+bool board_state_allowed(const puzzle *pz, const int *st, const int *changed, int nchanged,
+                         diag *why)
 {
     const game_family *f = pz->family;
     if (changed && f->step_ok)
-        return f->step_ok(pz->data, st, changed, nchanged, why, n);
-    return !f->state_ok || f->state_ok(pz->data, st, why, n);
+        return f->step_ok(pz->data, st, changed, nchanged, why);
+    return !f->state_ok || f->state_ok(pz->data, st, why);
 }
 
-bool board_move_allowed(const board *b, const move *m, char *why, size_t n)
+bool board_move_allowed(const board *b, const move *m, diag *why)
 {
     const game_family *f = b->pz->family;
     if (!f->state_ok && !f->step_ok)
@@ -73,7 +73,7 @@ bool board_move_allowed(const board *b, const move *m, char *why, size_t n)
         }
     /* the board before is one the loader accepts, so the entries m sets
      * are all step_ok needs to look at */
-    bool ok = board_state_allowed(b->pz, after, set.v, set.n, why, n);
+    bool ok = board_state_allowed(b->pz, after, set.v, set.n, why);
     vec_free(&set);
     free(after);
     return ok;

@@ -36,12 +36,12 @@ bool board_apply(board *b, const move *m, bool is_solve);
  * a board that was allowed before those entries changed, and only they
  * are looked at where the family can (step_ok).  Moves and loaded saves
  * both pass here; why says what is wrong. */
-bool board_state_allowed(const puzzle *pz, const int *st, const int *changed, int nchanged, char *why,
-                         size_t n);
+bool board_state_allowed(const puzzle *pz, const int *st, const int *changed, int nchanged,
+                         diag *why);
 /* Would the board after m still pass board_state_allowed?  For moves the
  * family's input did not make itself, such as an engine's hint on an
  * unbounded board. */
-bool board_move_allowed(const board *b, const move *m, char *why, size_t n);
+bool board_move_allowed(const board *b, const move *m, diag *why);
 bool board_undo(board *b);
 bool board_redo(board *b);
 
@@ -71,7 +71,7 @@ void board_count_use(int *counter);
  * (created on demand).  It must be a directory of the player's own that no
  * one else can write (as ssh insists for ~/.ssh): otherwise, and when it
  * cannot be made, returns false with a message in err. */
-bool board_state_dir(char *out, size_t n, char *err, size_t errn);
+bool board_state_dir(char *out, size_t n, diag *err);
 /* The save file of a puzzle: a stable name derived from its family and
  * text, so the same puzzle resumes whichever path it was opened by. */
 void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n);
@@ -79,10 +79,10 @@ void board_save_path(const puzzle *pz, const char *dir, char *out, size_t n);
 /* Writes the game atomically (temporary file, fsync, rename): a crash or a
  * full disk keeps the previous save.  The directory is checked as in
  * board_state_dir first.  false with a message in err. */
-bool board_save(const board *b, const char *path, char *err, size_t errn);
+bool board_save(const board *b, const char *path, diag *err);
 /* The same for any file of the save directory (the statistics): len bytes
  * of text written to path atomically, the directory checked first. */
-bool state_file_write(const char *path, const char *text, size_t len, char *err, size_t errn);
+bool state_file_write(const char *path, const char *text, size_t len, diag *err);
 
 /* While a game is played its save is locked (flock on PATH.lock), so that a
  * second player on the same puzzle can be told instead of the two
@@ -113,16 +113,17 @@ board *board_load_text(const char *text, size_t len, const char *source, diag *e
 void board_format(const board *b, strbuf *out);
 /* The same, false with a message in err when the save would break one of
  * the SAVE_MAX limits (the loader would refuse it). */
-bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn);
+bool board_format_checked(const board *b, strbuf *out, diag *err);
 /* board_format_checked's work under any limits (the tests use small ones):
  * a game over them keeps its board and as much history as fits, the
  * oldest steps merged into one, the redo tail dropped if need be. */
-bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
-                         size_t errn);
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out,
+                         diag *err);
 
 /* Resume: loads the save for pz if there is one and it is the same
  * puzzle; a corrupt save is renamed aside (*.corrupt) and reported in
- * note.  Returns NULL when there is nothing to resume. */
-board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n);
+ * note's msg (empty when there is nothing to report).  Returns NULL when
+ * there is nothing to resume. */
+board *board_resume(const puzzle *pz, const char *dir, diag *note);
 
 #endif

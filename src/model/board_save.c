@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 
 #include "board.h"
+#include "scan.h"
 
 #define SAVE_MAGIC "tessera save 1"
 
@@ -129,35 +130,39 @@ static void format_save(const board *b, strbuf *out)
 
 /* --- reading --- */
 
+/* The save is read a line at a time: sc.pos is the start of the current
+ * line, whose number is kept as the lines go by. */
 typedef struct {
-    const char *text;
-    size_t pos;   /* start of the current line */
-    size_t len;   /* its length, without the newline */
+    scan sc;
+    size_t len;   /* the current line's length, without the newline */
     int line;     /* 1-based number of the current line */
     size_t cur;   /* scanning position inside the line */
-    diag *err;
 } reader;
 
 static bool next_line(reader *r)
 {
     if (r->line > 0) {
-        r->pos += r->len;
-        if (r->text[r->pos] != '\n')
+        r->sc.pos += r->len;
+        if (r->sc.text[r->sc.pos] != '\n')
             return false;
-        r->pos++;
+        r->sc.pos++;
     }
-    if (!r->text[r->pos] && r->line > 0)
+    if (!r->sc.text[r->sc.pos] && r->line > 0)
         return false;
-    const char *e = strchr(r->text + r->pos, '\n');
-    r->len = e ? (size_t)(e - (r->text + r->pos)) : strlen(r->text + r->pos);
+    const char *e = strchr(r->sc.text + r->sc.pos, '\n');
+    r->len = e ? (size_t)(e - (r->sc.text + r->sc.pos)) : strlen(r->sc.text + r->sc.pos);
     r->line++;
     r->cur = 0;
     return true;
 }
 
+/* Fails at column col0 + 1 of the current line, which may be one past
+ * its end (a field missing there).  The line's number is known, so no
+ * rescan from the start of a long save is needed. */
 static bool fail(reader *r, size_t col0, const char *what)
 {
-    diag_set(r->err, r->line, (int)col0 + 1, "%s", what);
+    assert(col0 <= r->len + 1);
+    diag_set(r->sc.err, r->line, (int)col0 + 1, "%s", what);
     return false;
 }
 
@@ -166,13 +171,13 @@ static bool expect_key(reader *r, const char *key)
 {
     /* messages are made only on failure: this runs once a line */
     if (!next_line(r)) {
-        diag_set(r->err, r->line + 1, 1, "expected '%s' (the save ends early or is damaged)", key);
+        diag_set(r->sc.err, r->line + 1, 1, "expected '%s' (the save ends early or is damaged)", key);
         return false;
     }
     size_t k = strlen(key);
-    const char *s = r->text + r->pos;
+    const char *s = r->sc.text + r->sc.pos;
     if (r->len < k || strncmp(s, key, k) != 0 || (r->len > k && s[k] != ' ')) {
-        diag_set(r->err, r->line, 1, "expected '%s'", key);
+        diag_set(r->sc.err, r->line, 1, "expected '%s'", key);
         return false;
     }
     r->cur = k;
@@ -181,7 +186,7 @@ static bool expect_key(reader *r, const char *key)
 
 static bool read_long(reader *r, long lo, long hi, long *out, const char *what)
 {
-    const char *s = r->text + r->pos;
+    const char *s = r->sc.text + r->sc.pos;
     char msg[160];
     if (r->cur >= r->len || s[r->cur] != ' ') {
         snprintf(msg, sizeof msg, "expected %s", what);
@@ -237,19 +242,19 @@ static bool replay(int *st, const board_step *s, bool forward)
 unsigned long long board_load_checked;
 
 /* Checks the whole board st (state_ok), counting the work. */
-static bool board_allowed(const puzzle *pz, const int *st, char *why, size_t n)
+static bool board_allowed(const puzzle *pz, const int *st, diag *why)
 {
     board_load_checked += (unsigned long long)pz->nstate;
-    return board_state_allowed(pz, st, NULL, 0, why, n);
+    return board_state_allowed(pz, st, NULL, 0, why);
 }
 
 /* Checks st after step s changed it, which was allowed before. */
-static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, char *why, size_t n)
+static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, diag *why)
 {
     if (!pz->family->step_ok)
-        return board_allowed(pz, st, why, n);
+        return board_allowed(pz, st, why);
     board_load_checked += (unsigned long long)s->idx.n;
-    return board_state_allowed(pz, st, s->idx.v, s->idx.n, why, n);
+    return board_state_allowed(pz, st, s->idx.v, s->idx.n, why);
 }
 
 /* How often the loader looks at the clock (lines). */
@@ -257,7 +262,7 @@ static bool step_allowed(const puzzle *pz, const int *st, const board_step *s, c
 
 static board *parse_save(const char *text, const char *path, double deadline, bool *ran_out, diag *err)
 {
-    reader rd = {.text = text, .err = err};
+    reader rd = {.sc = scan_start(text, err)};
     reader *r = &rd;
     err->source = path;
     board *b = NULL;
@@ -277,7 +282,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         fail(r, r->cur, "expected a family name");
         return NULL;
     }
-    memcpy(name, text + r->pos + r->cur + 1, nlen - 1);
+    memcpy(name, text + r->sc.pos + r->cur + 1, nlen - 1);
     name[nlen - 1] = 0;
     const game_family *f = game_find(name);
     if (!f) {
@@ -288,7 +293,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         return NULL;
     source = xcalloc(r->len + 1, 1);
     if (r->cur < r->len)
-        memcpy(source, text + r->pos + r->cur + 1, r->len - r->cur - 1);
+        memcpy(source, text + r->sc.pos + r->cur + 1, r->len - r->cur - 1);
     long nlines;
     if (!key_long(r, "puzzle-lines", 1, SAVE_MAX_PUZZLE_LINES, &nlines))
         goto bad;
@@ -298,7 +303,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             diag_set(err, r->line + 1, 1, "expected a puzzle line '| ...'");
             goto bad;
         }
-        const char *s = text + r->pos;
+        const char *s = text + r->sc.pos;
         if (r->len >= 2 && s[0] == '|' && s[1] == ' ') {
             for (size_t k = 2; k < r->len; k++)
                 sb_putc(&ptext, s[k]);
@@ -339,7 +344,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
     if (!expect_key(r, "elapsed"))
         goto bad;
     {
-        const char *s = text + r->pos;
+        const char *s = text + r->sc.pos;
         char buf[40];
         size_t n = r->len - r->cur;
         if (n < 2 || n > sizeof buf - 1) {
@@ -395,7 +400,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
         free(saved);
         goto bad;
     }
-    char why[256];
+    diag why = {0};
     for (long i = 0; i < nsteps; i++) {
         if (deadline > 0 && i % CLOCK_EVERY == 0 && monotonic_seconds() > deadline) {
             *ran_out = true;
@@ -407,7 +412,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             free(saved);
             goto bad;
         }
-        const char *s = text + r->pos;
+        const char *s = text + r->sc.pos;
         if (r->cur + 2 > r->len || s[r->cur] != ' ' || (s[r->cur + 1] != 'm' && s[r->cur + 1] != 's')) {
             fail(r, r->cur + 1, "expected 'm' (a move) or 's' (a solve)");
             free(saved);
@@ -433,8 +438,8 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             fail(r, 0, "a step that does not follow from the steps before it");
             ok = false;
         }
-        if (ok && !step_allowed(pz, st, &step, why, sizeof why)) {
-            diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why);
+        if (ok && !step_allowed(pz, st, &step, &why)) {
+            diag_set(err, r->line, 1, "this step makes a board the puzzle does not allow: %s", why.msg);
             ok = false;
         }
         if (!ok) {
@@ -451,8 +456,8 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
             goto bad;
         }
     }
-    if (!board_allowed(pz, saved, why, sizeof why)) {
-        diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why);
+    if (!board_allowed(pz, saved, &why)) {
+        diag_set(err, state_line, 1, "a board the puzzle does not allow: %s", why.msg);
         free(saved);
         goto bad;
     }
@@ -462,7 +467,7 @@ static board *parse_save(const char *text, const char *path, double deadline, bo
     if (!expect_key(r, "end") || !line_done(r))
         goto bad;
     /* after "end": only the final newline */
-    if (text[r->pos + r->len] == '\n' && text[r->pos + r->len + 1] != 0) {
+    if (text[r->sc.pos + r->len] == '\n' && text[r->sc.pos + r->len + 1] != 0) {
         diag_set(err, r->line + 1, 1, "expected nothing after 'end'");
         goto bad;
     }
@@ -575,17 +580,17 @@ static board_step merged_steps(const board *b, int m)
  * or tens of megabytes of Solve steps on a big board) keeps the board and
  * as much history as fits: the oldest steps are merged into one, more of
  * them each time; if that is not enough, the redo tail goes too. */
-bool board_format_checked(const board *b, strbuf *out, char *err, size_t errn)
+bool board_format_checked(const board *b, strbuf *out, diag *err)
 {
     if (strlen(b->pz->text) > MAX_PUZZLE_BYTES) {
-        snprintf(err, errn, "the puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
+        diag_set(err, 0, 0, "the puzzle is over %u MiB", MAX_PUZZLE_BYTES >> 20);
         return false;
     }
-    return board_format_within(b, SAVE_MAX_BYTES, SAVE_MAX_STEPS, out, err, errn);
+    return board_format_within(b, SAVE_MAX_BYTES, SAVE_MAX_STEPS, out, err);
 }
 
-bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out, char *err,
-                         size_t errn)
+bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf *out,
+                         diag *err)
 {
     if (format_fits(b, max_bytes, max_steps, out))
         return true;
@@ -615,17 +620,17 @@ bool board_format_within(const board *b, size_t max_bytes, int max_steps, strbuf
     }
     free(steps);
     if (!fit)
-        snprintf(err, errn, "the game is too large to save (over %zu bytes even without its history)",
+        diag_set(err, 0, 0, "the game is too large to save (over %zu bytes even without its history)",
                  max_bytes);
     return fit;
 }
 
-board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
+board *board_resume(const puzzle *pz, const char *dir, diag *note)
 {
     char path[PATH_MAX];
     board_save_path(pz, dir, path, sizeof path);
-    if (note && n)
-        note[0] = 0;
+    if (note)
+        note->msg[0] = 0;
     struct stat sb;
     if (stat(path, &sb) != 0)
         return NULL;
@@ -656,8 +661,8 @@ board *board_resume(const puzzle *pz, const char *dir, char *note, size_t n)
     char aside[PATH_MAX + 16];
     snprintf(aside, sizeof aside, "%s.corrupt", path);
     bool moved = rename(path, aside) == 0;
-    if (note && n)
-        snprintf(note, n, "the saved game was unreadable (%.*s); %s", (int)(n > 200 ? n - 200 : 0), why,
-                 moved ? "set aside as .corrupt, a new game starts" : "it could not be set aside");
+    /* the reason is cut short, the outcome never */
+    diag_set(note, 0, 0, "the saved game was unreadable (%.*s); %s", (int)(sizeof note->msg - 200), why,
+             moved ? "set aside as .corrupt, a new game starts" : "it could not be set aside");
     return NULL;
 }

@@ -130,8 +130,9 @@ typedef struct game_family {
     void (*fact_text)(const void *pz, const int *state, int fact, char *out, size_t n);
 
     /* The independent rules checker (plain C, no SAT): is this state a
-     * complete, correct solution?  If not, why (into why). */
-    bool (*verify)(const void *pz, const int *state, char *why, size_t n);
+     * complete, correct solution?  If not, why: a diag without a
+     * position (its msg; why may be NULL when only the answer matters). */
+    bool (*verify)(const void *pz, const int *state, diag *why);
     /* The answer, in the form tessera(6) gives for the family under
      * Puzzle formats. */
     void (*format_answer)(const void *pz, const int *state, strbuf *out);
@@ -162,13 +163,13 @@ typedef struct game_family {
      * the family's input and loaded saves pass it through one gate,
      * board_state_allowed (board.h), so a hand-edited save cannot reach
      * draw or encode. */
-    bool (*state_ok)(const void *pz, const int *state, char *why, size_t n);
+    bool (*state_ok)(const void *pz, const int *state, diag *why);
     /* Optional, with state_ok: the same question for a board state_ok
      * accepted before its elements idx[0..nidx) changed, looking at those
      * elements only, so that a save loads in time linear in its length
      * (board_save.c).  Families with small boards (a few hundred elements)
      * may leave it NULL: the whole board is then checked after each step. */
-    bool (*step_ok)(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
+    bool (*step_ok)(const void *pz, const int *state, const int *idx, int nidx, diag *why);
 
     /* Optional (NULL: assist_count): counts solutions under the marks as
      * assist_count does, for a family that can count faster than one SAT

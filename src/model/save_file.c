@@ -25,11 +25,11 @@
 
 /* --- the directory --- */
 
-static bool mkdir_p(const char *path, char *err, size_t errn)
+static bool mkdir_p(const char *path, diag *err)
 {
     char buf[PATH_MAX];
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        snprintf(err, errn, "save directory name too long");
+        diag_set(err, 0, 0, "save directory name too long");
         return false;
     }
     for (char *p = buf + 1;; p++) {
@@ -37,7 +37,7 @@ static bool mkdir_p(const char *path, char *err, size_t errn)
             char c = *p;
             *p = 0;
             if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
-                snprintf(err, errn, "cannot create %s: %s", buf, strerror(errno));
+                diag_set(err, 0, 0, "cannot create %s: %s", buf, strerror(errno));
                 return false;
             }
             *p = c;
@@ -51,24 +51,24 @@ static bool mkdir_p(const char *path, char *err, size_t errn)
 /* Opens dir and checks it as ssh checks ~/.ssh: a directory, owned by the
  * player, that no one else may write into.  The descriptor, or -1 with a
  * message in err. */
-static int open_save_dir(const char *dir, char *err, size_t errn)
+static int open_save_dir(const char *dir, diag *err)
 {
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0) {
         if (errno == ENOTDIR)
-            snprintf(err, errn, "%s is not a directory (saved games go there)", dir);
+            diag_set(err, 0, 0, "%s is not a directory (saved games go there)", dir);
         else
-            snprintf(err, errn, "%s: %s", dir, strerror(errno));
+            diag_set(err, 0, 0, "%s: %s", dir, strerror(errno));
         return -1;
     }
     struct stat st;
     if (fstat(dfd, &st) != 0) {
-        snprintf(err, errn, "%s: %s", dir, strerror(errno));
+        diag_set(err, 0, 0, "%s: %s", dir, strerror(errno));
     } else if (st.st_uid != geteuid()) {
-        snprintf(err, errn, "%s belongs to another user (uid %ld); saves go only to a directory of your own",
+        diag_set(err, 0, 0, "%s belongs to another user (uid %ld); saves go only to a directory of your own",
                  dir, (long)st.st_uid);
     } else if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-        snprintf(err, errn, "%s can be written by other users (mode %03o); saves are not written there "
+        diag_set(err, 0, 0, "%s can be written by other users (mode %03o); saves are not written there "
                  "until it is not (chmod go-w)", dir, (unsigned)(st.st_mode & 0777));
     } else {
         return dfd;
@@ -77,7 +77,7 @@ static int open_save_dir(const char *dir, char *err, size_t errn)
     return -1;
 }
 
-bool board_state_dir(char *out, size_t n, char *err, size_t errn)
+bool board_state_dir(char *out, size_t n, diag *err)
 {
     const char *xdg = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
@@ -87,14 +87,14 @@ bool board_state_dir(char *out, size_t n, char *err, size_t errn)
     else if (home && home[0])
         snprintf(out, n, "%s/.local/state/tessera", home);
     else {
-        snprintf(err, errn, "neither XDG_STATE_HOME nor HOME is set");
+        diag_set(err, 0, 0, "neither XDG_STATE_HOME nor HOME is set");
         return false;
     }
-    if (!mkdir_p(out, err, errn))
+    if (!mkdir_p(out, err))
         return false;
     /* checked now, so that a directory no save can go to is reported when
      * the game starts, not at its first save */
-    int dfd = open_save_dir(out, err, errn);
+    int dfd = open_save_dir(out, err);
     if (dfd < 0)
         return false;
     close(dfd);
@@ -161,29 +161,29 @@ static bool write_all(int fd, const char *s, size_t n)
     return true;
 }
 
-bool state_file_write(const char *path, const char *text, size_t len, char *err, size_t errn)
+bool state_file_write(const char *path, const char *text, size_t len, diag *err)
 {
     char dir[PATH_MAX], name[PATH_MAX], shown[2 * PATH_MAX];
     const char *base = split_path(path, dir, sizeof dir);
-    int dfd = open_save_dir(dir, err, errn);
+    int dfd = open_save_dir(dir, err);
     if (dfd < 0)
         return false;
     bool ok = false;
     int fd = create_temp(dfd, base, name, sizeof name);
     snprintf(shown, sizeof shown, "%s/%s", dir, fd >= 0 ? name : base);
     if (fd < 0) {
-        snprintf(err, errn, "%s: %s", shown, strerror(errno));
+        diag_set(err, 0, 0, "%s: %s", shown, strerror(errno));
     } else {
         if (!write_all(fd, text, len) || fsync(fd) != 0)
-            snprintf(err, errn, "%s: %s", shown, strerror(errno));
+            diag_set(err, 0, 0, "%s: %s", shown, strerror(errno));
         else
             ok = true;
         if (close(fd) != 0 && ok) {
-            snprintf(err, errn, "%s: %s", shown, strerror(errno));
+            diag_set(err, 0, 0, "%s: %s", shown, strerror(errno));
             ok = false;
         }
         if (ok && renameat(dfd, name, dfd, base) != 0) {
-            snprintf(err, errn, "%s: %s", path, strerror(errno));
+            diag_set(err, 0, 0, "%s: %s", path, strerror(errno));
             ok = false;
         }
         if (!ok)
@@ -195,12 +195,12 @@ bool state_file_write(const char *path, const char *text, size_t len, char *err,
     return ok;
 }
 
-bool board_save(const board *b, const char *path, char *err, size_t errn)
+bool board_save(const board *b, const char *path, diag *err)
 {
     strbuf text = {0};
-    if (!board_format_checked(b, &text, err, errn))
+    if (!board_format_checked(b, &text, err))
         return false;
-    bool ok = state_file_write(path, text.s ? text.s : "", text.n, err, errn);
+    bool ok = state_file_write(path, text.s ? text.s : "", text.n, err);
     sb_free(&text);
     return ok;
 }
@@ -250,9 +250,10 @@ board_lock *board_lock_take(const char *save_path, bool *busy, long *holder)
 {
     *busy = false;
     *holder = 0;
-    char dir[PATH_MAX], err[PATH_MAX + 200];
+    char dir[PATH_MAX];
+    diag err = {0}; /* not shown: the lock is taken where it can be */
     const char *base = split_path(save_path, dir, sizeof dir);
-    int dfd = open_save_dir(dir, err, sizeof err);
+    int dfd = open_save_dir(dir, &err);
     if (dfd < 0)
         return NULL;
     board_lock *l = xcalloc(1, sizeof *l);

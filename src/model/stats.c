@@ -238,13 +238,13 @@ void stats_size_shown(const char *size, char *out, size_t n)
             *p = ' ';
 }
 
-bool stats_path(char *out, size_t n, char *err, size_t errn)
+bool stats_path(char *out, size_t n, diag *err)
 {
     char dir[PATH_MAX];
-    if (!board_state_dir(dir, sizeof dir, err, errn))
+    if (!board_state_dir(dir, sizeof dir, err))
         return false;
     if (snprintf(out, n, "%s/stats", dir) >= (int)n) {
-        snprintf(err, errn, "the save directory's name is too long");
+        diag_set(err, 0, 0, "the save directory's name is too long");
         return false;
     }
     return true;
@@ -266,7 +266,7 @@ bool stats_read(const char *path, stats *st, diag *err)
     return ok;
 }
 
-bool stats_record(const char *path, const stats_entry *e, stats *all, char *err, size_t errn)
+bool stats_record(const char *path, const stats_entry *e, stats *all, diag *err)
 {
     memset(all, 0, sizeof *all);
     /* a lock of our own on the file: two players finishing together would
@@ -284,7 +284,7 @@ bool stats_record(const char *path, const stats_entry *e, stats *all, char *err,
     if (!ok) {
         char buf[512];
         diag_format(&d, buf, sizeof buf);
-        snprintf(err, errn, "%s (the file is left as it is)", buf);
+        diag_set(err, 0, 0, "%s (the file is left as it is)", buf);
         stats_free(all);
         /* what the player sees is this game alone, the file untouched */
     }
@@ -292,7 +292,7 @@ bool stats_record(const char *path, const stats_entry *e, stats *all, char *err,
     if (ok) {
         strbuf text = {0};
         stats_format(all, &text);
-        ok = state_file_write(path, text.s, text.n, err, errn);
+        ok = state_file_write(path, text.s, text.n, err);
         sb_free(&text);
     }
     board_lock_release(lock);

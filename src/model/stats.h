@@ -51,7 +51,7 @@ void stats_entry_of(const puzzle *pz, stats_entry *e);
 void stats_size_shown(const char *size, char *out, size_t n);
 
 /* The statistics file in the save directory; false with a message. */
-bool stats_path(char *out, size_t n, char *err, size_t errn);
+bool stats_path(char *out, size_t n, diag *err);
 /* Reads path into st; a file that does not exist is no statistics yet. */
 bool stats_read(const char *path, stats *st, diag *err);
 /* Adds e to the file at path, written atomically (temporary file and
@@ -59,6 +59,6 @@ bool stats_read(const char *path, stats *st, diag *err);
  * once both count.  On failure (a full disk, an unreadable file) the file
  * is left as it was and err says why; *all receives the statistics with e
  * added either way (caller frees). */
-bool stats_record(const char *path, const stats_entry *e, stats *all, char *err, size_t errn);
+bool stats_record(const char *path, const stats_entry *e, stats *all, diag *err);
 
 #endif

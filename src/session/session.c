@@ -513,7 +513,9 @@ solve_status session_solve(session *s, bool (*poll)(void *), void *ctx, move *ou
         memcpy(sol, s->b->state, (size_t)pz->nstate * sizeof *sol);
         s->f->apply_solution(pz->data, facts, sol);
         /* verify before applying: an encoding bug shows as an error */
-        if (!s->f->verify(pz->data, sol, why, n)) {
+        diag rejected = {0};
+        if (!s->f->verify(pz->data, sol, &rejected)) {
+            snprintf(why, n, "%s", rejected.msg); /* session_solve keeps its char buffer */
             rc = SOLVE_REJECTED;
         } else {
             for (int i = 0; i < pz->nstate; i++)

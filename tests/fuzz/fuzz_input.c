@@ -96,9 +96,9 @@ static void draw(player *p)
 /* The board must be one the save loader accepts. */
 static void check_board(const player *p)
 {
-    char why[256] = "";
-    if (p->f->state_ok && !p->f->state_ok(p->b->pz->data, p->b->state, why, sizeof why)) {
-        fprintf(stderr, "fuzz_input: %s: %s\n", p->f->name, why);
+    diag why = {0};
+    if (p->f->state_ok && !p->f->state_ok(p->b->pz->data, p->b->state, &why)) {
+        fprintf(stderr, "fuzz_input: %s: %s\n", p->f->name, why.msg);
         contract(false, "a move leads to a board the save loader refuses");
     }
 }

@@ -84,7 +84,8 @@ static void play_by_facts(const puzzle *p, assist *a, int *state)
     int *marks = calloc((size_t)nf + 1, sizeof *marks);
     bool *facts = calloc((size_t)nf + 1, sizeof *facts);
     bool *marked = calloc((size_t)nf + 1, sizeof *marked);
-    char why[256], last[160] = "none yet";
+    diag why = {0};
+    char last[160] = "none yet";
     f->init_state(p->data, state);
     for (int round = 0; round < FUZZ_MAX_ROUNDS; round++) {
         int n = f->state_marks(p->data, state, marks, nf + 1);
@@ -100,8 +101,8 @@ static void play_by_facts(const puzzle *p, assist *a, int *state)
             if (facts[i] && !marked[i])
                 next = i;
         if (next < 0) {
-            contract(f->verify(p->data, state, why, sizeof why),
-                     "every fact of a solution marked, yet the checker rejects the board", why);
+            contract(f->verify(p->data, state, &why),
+                     "every fact of a solution marked, yet the checker rejects the board", why.msg);
             break;
         }
         f->fact_text(p->data, state, next, last, sizeof last);
@@ -124,13 +125,14 @@ static void exercise(const puzzle *p)
 {
     const game_family *f = p->family;
     char buf[512];
+    diag why = {0};
     f->describe(p->data, buf, sizeof buf);
     int *state = calloc((size_t)p->nstate + 1, sizeof *state);
     f->init_state(p->data, state);
     if (f->state_ok)
-        contract(f->state_ok(p->data, state, buf, sizeof buf), "state_ok rejects the start board",
-                 buf);
-    f->verify(p->data, state, buf, sizeof buf);
+        contract(f->state_ok(p->data, state, &why), "state_ok rejects the start board",
+                 why.msg);
+    f->verify(p->data, state, &why);
     strbuf out = {0};
     f->format_answer(p->data, state, &out);
     sb_free(&out);
@@ -150,11 +152,11 @@ static void exercise(const puzzle *p)
         bool *facts = calloc((size_t)nf + 1, sizeof *facts);
         if (nf <= FUZZ_MAX_FACTS && assist_solve(a, marks, nmarks, facts) == ASSIST_OK) {
             f->apply_solution(p->data, facts, state);
-            contract(f->verify(p->data, state, buf, sizeof buf),
-                     "the checker rejects the solver's answer", buf);
+            contract(f->verify(p->data, state, &why),
+                     "the checker rejects the solver's answer", why.msg);
             if (f->state_ok)
-                contract(f->state_ok(p->data, state, buf, sizeof buf),
-                         "state_ok rejects the solved board", buf);
+                contract(f->state_ok(p->data, state, &why),
+                         "state_ok rejects the solved board", why.msg);
             out = (strbuf){0};
             f->format_answer(p->data, state, &out);
             sb_free(&out);

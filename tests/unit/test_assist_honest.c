@@ -28,8 +28,8 @@ typedef struct {
 
 static void keep_if_solution(sols *out, const int *state)
 {
-    char why[256];
-    if (!out->p->family->verify(out->p->data, state, why, sizeof why))
+    diag why = {0};
+    if (!out->p->family->verify(out->p->data, state, &why))
         return;
     if (out->n == out->cap) {
         out->cap = out->cap ? 2 * out->cap : 16;

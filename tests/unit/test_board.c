@@ -107,21 +107,21 @@ static void undo_redo(void)
 static void gate_moves_and_boards(void)
 {
     board *b = board_create(load(ID));
-    char why[128] = "";
-    CHECK(board_state_allowed(b->pz, b->state, NULL, 0, why, sizeof why));
+    diag why = {0};
+    CHECK(board_state_allowed(b->pz, b->state, NULL, 0, &why));
     CHECK(b->state[2] == TENTS_TREE);
     move m = {0};
     move_set(&m, 2, TENTS_TENT);
-    CHECK(!board_move_allowed(b, &m, why, sizeof why) && why[0]);
+    CHECK(!board_move_allowed(b, &m, &why) && why.msg[0]);
     b->state[2] = TENTS_TENT;
     int changed = 2;
-    why[0] = 0;
-    CHECK(!board_state_allowed(b->pz, b->state, NULL, 0, why, sizeof why) && why[0]);
-    CHECK(!board_state_allowed(b->pz, b->state, &changed, 1, why, sizeof why));
+    why.msg[0] = 0;
+    CHECK(!board_state_allowed(b->pz, b->state, NULL, 0, &why) && why.msg[0]);
+    CHECK(!board_state_allowed(b->pz, b->state, &changed, 1, &why));
     b->state[2] = TENTS_TREE;
     move_free(&m);
     move_set(&m, 0, TENTS_TENT);
-    CHECK(board_move_allowed(b, &m, why, sizeof why));
+    CHECK(board_move_allowed(b, &m, &why));
     move_free(&m);
     board_free(b);
 }
@@ -136,9 +136,10 @@ static void save_round_trip(void)
     b->elapsed = 83.4;
     b->hints = 2;
     b->checks = 1;
-    char path[700], err[256];
+    char path[700];
+    diag err = {0};
     snprintf(path, sizeof path, "%s/rt.save", tmpdir);
-    CHECK_MSG(board_save(b, path, err, sizeof err), "%s", err);
+    CHECK_MSG(board_save(b, path, &err), "%s", err.msg);
     diag d = {0};
     board *c = board_load(path, &d);
     CHECK_MSG(c != NULL, "%d:%d: %s", d.line, d.col, d.msg);
@@ -156,7 +157,7 @@ static void save_round_trip(void)
     board *g = board_create(load("x3102\n1.T..\n0....\n1..T.\n1T...\n"));
     set(g, 0, TENTS_TENT);
     g->solved_by_engine = true;
-    CHECK(board_save(g, path, err, sizeof err));
+    CHECK(board_save(g, path, &err));
     c = board_load(path, &d);
     CHECK_MSG(c != NULL, "%d:%d: %s", d.line, d.col, d.msg);
     if (c) {
@@ -187,32 +188,34 @@ static void save_path_ignores_line_ends(void)
 
 static void resume_and_foreign_save(void)
 {
-    char dir[700], note[1024], err[256], path[800];
+    char dir[700], path[800];
+    diag note = {0};
+    diag err = {0};
     snprintf(dir, sizeof dir, "%s/resume", tmpdir);
     mkdir(dir, 0700);
     puzzle *p = load(ID);
-    CHECK(board_resume(p, dir, note, sizeof note) == NULL && note[0] == 0); /* nothing saved yet */
+    CHECK(board_resume(p, dir, &note) == NULL && note.msg[0] == 0); /* nothing saved yet */
     board *b = board_create(load(ID));
     set(b, 1, TENTS_TENT);
     board_save_path(b->pz, dir, path, sizeof path);
-    CHECK(board_save(b, path, err, sizeof err));
-    board *r = board_resume(p, dir, note, sizeof note);
+    CHECK(board_save(b, path, &err));
+    board *r = board_resume(p, dir, &note);
     CHECK(r != NULL && r->state[1] == TENTS_TENT);
     board_free(r);
     /* another puzzle's save under this puzzle's name is set aside */
     board *o = board_create(load(ID2));
-    CHECK(board_save(o, path, err, sizeof err));
-    r = board_resume(p, dir, note, sizeof note);
+    CHECK(board_save(o, path, &err));
+    r = board_resume(p, dir, &note);
     CHECK(r == NULL);
-    CHECK_MSG(strstr(note, "another puzzle") != NULL, "%s", note);
+    CHECK_MSG(strstr(note.msg, "another puzzle") != NULL, "%s", note.msg);
     char aside[900];
     snprintf(aside, sizeof aside, "%s.corrupt", path);
     struct stat sb;
     CHECK(stat(aside, &sb) == 0 && stat(path, &sb) != 0);
     /* garbage is set aside as well, with where it went wrong */
     write_text(path, "tessera save 1\nfamily tents\nnonsense\n", 37);
-    r = board_resume(p, dir, note, sizeof note);
-    CHECK_MSG(r == NULL && strstr(note, ":3:1:") != NULL, "%s", note);
+    r = board_resume(p, dir, &note);
+    CHECK_MSG(r == NULL && strstr(note.msg, ":3:1:") != NULL, "%s", note.msg);
     CHECK(stat(path, &sb) != 0);
     board_free(o);
     board_free(b);
@@ -226,10 +229,11 @@ static void corrupt_truncated(void)
     board *b = board_create(load(ID));
     set(b, 0, TENTS_GRASS);
     set(b, 10, TENTS_TENT);
-    char path[700], cut[700], err[256];
+    char path[700], cut[700];
+    diag err = {0};
     snprintf(path, sizeof path, "%s/full.save", tmpdir);
     snprintf(cut, sizeof cut, "%s/cut.save", tmpdir);
-    CHECK(board_save(b, path, err, sizeof err));
+    CHECK(board_save(b, path, &err));
     char *text = slurp(path);
     size_t n = strlen(text);
     int refused = 0;
@@ -258,10 +262,11 @@ static void corrupt_garbage(void)
     set(b, 10, TENTS_TENT);
     set(b, 20, TENTS_TENT);
     board_undo(b);
-    char path[700], bad[700], err[256];
+    char path[700], bad[700];
+    diag err = {0};
     snprintf(path, sizeof path, "%s/g.save", tmpdir);
     snprintf(bad, sizeof bad, "%s/bad.save", tmpdir);
-    CHECK(board_save(b, path, err, sizeof err));
+    CHECK(board_save(b, path, &err));
     char *text = slurp(path);
     size_t n = strlen(text);
     rng r;
@@ -278,8 +283,8 @@ static void corrupt_garbage(void)
         diag d = {0};
         board *c = board_load(bad, &d);
         if (c) {
-            char why[256];
-            CHECK(tents_state_ok(c->pz->data, c->state, why, sizeof why));
+            diag why = {0};
+            CHECK(tents_state_ok(c->pz->data, c->state, &why));
             loaded++;
             board_free(c);
         } else {
@@ -314,13 +319,14 @@ static void corrupt_garbage(void)
 /* The previous save survives a failed write. */
 static void atomic_save_keeps_previous(void)
 {
-    char dir[700], path[800], err[256];
+    char dir[700], path[800];
+    diag err = {0};
     snprintf(dir, sizeof dir, "%s/atomic", tmpdir);
     mkdir(dir, 0700);
     snprintf(path, sizeof path, "%s/a.save", dir);
     board *b = board_create(load(ID));
     set(b, 1, TENTS_TENT);
-    CHECK(board_save(b, path, err, sizeof err));
+    CHECK(board_save(b, path, &err));
     char *before = slurp(path);
     set(b, 0, TENTS_GRASS);
     /* the temporary file cannot be written in full: a file size limit
@@ -330,7 +336,7 @@ static void atomic_save_keeps_previous(void)
     struct rlimit small = {100, was.rlim_max};
     void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
     CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
-    CHECK(!board_save(b, path, err, sizeof err) && strstr(err, "File too large"));
+    CHECK(!board_save(b, path, &err) && strstr(err.msg, "File too large"));
     CHECK(setrlimit(RLIMIT_FSIZE, &was) == 0);
     signal(SIGXFSZ, old_handler);
     char *after = slurp(path);
@@ -338,7 +344,7 @@ static void atomic_save_keeps_previous(void)
     free(after);
     /* a read-only directory (root may write anyway; then the save is new) */
     chmod(dir, 0500);
-    bool wrote = board_save(b, path, err, sizeof err);
+    bool wrote = board_save(b, path, &err);
     after = slurp(path);
     if (!wrote)
         CHECK(after && strcmp(before, after) == 0);
@@ -354,17 +360,18 @@ static void atomic_save_keeps_previous(void)
 
 static void state_dir_from_environment(void)
 {
-    char out[700], err[256], want[800];
+    char out[700], want[800];
+    diag err = {0};
     snprintf(want, sizeof want, "%s/xdg", tmpdir);
     setenv("XDG_STATE_HOME", want, 1);
-    CHECK(board_state_dir(out, sizeof out, err, sizeof err));
+    CHECK(board_state_dir(out, sizeof out, &err));
     strcat(want, "/tessera");
     CHECK(strcmp(out, want) == 0);
     struct stat sb;
     CHECK(stat(want, &sb) == 0 && S_ISDIR(sb.st_mode));
     setenv("XDG_STATE_HOME", "relative/ignored", 1);
     setenv("HOME", tmpdir, 1);
-    CHECK(board_state_dir(out, sizeof out, err, sizeof err));
+    CHECK(board_state_dir(out, sizeof out, &err));
     CHECK(strstr(out, "/.local/state/tessera") != NULL);
 }
 

@@ -55,8 +55,8 @@ static bool playable(const game_family *f, const char *text)
     if (!p)
         return false;
     int *start = start_state(p);
-    char why[256];
-    bool open = !f->verify(p->data, start, why, sizeof why);
+    diag why = {0};
+    bool open = !f->verify(p->data, start, &why);
     free(start);
     puzzle_free(p);
     return open;
@@ -192,15 +192,15 @@ static void format_round_trips(const game_family *f, const puzzle *p)
  * does not, and the answer's text is written the same way twice. */
 static int *solved_and_verified(const game_family *f, puzzle *p)
 {
-    char why[256] = "";
+    diag why = {0};
     int *start = start_state(p);
-    CHECK_MSG(!f->verify(p->data, start, why, sizeof why), "%s: the start is no solution", f->name);
+    CHECK_MSG(!f->verify(p->data, start, &why), "%s: the start is no solution", f->name);
     free(start);
     assist *a = puzzle_encode(p);
     int *state = start_state(p);
     CHECK_MSG(solve_into(p, a, state, 60) == ASSIST_OK, "%s: solved", f->name);
-    why[0] = '\0';
-    CHECK_MSG(f->verify(p->data, state, why, sizeof why), "%s: checker: %s", f->name, why);
+    why.msg[0] = '\0';
+    CHECK_MSG(f->verify(p->data, state, &why), "%s: checker: %s", f->name, why.msg);
     strbuf x = {0}, y = {0};
     f->format_answer(p->data, state, &x);
     f->format_answer(p->data, state, &y);
@@ -342,13 +342,13 @@ static void state_survives_save_and_load(const game_family *f, const char *text,
     for (int i = 0; i < p->nstate; i++)
         if (b->state[i] != solution[i])
             move_set(&m, i, solution[i]);
-    char why[256] = "";
-    CHECK_MSG(board_move_allowed(b, &m, why, sizeof why), "%s: %s", f->name, why);
+    diag why = {0};
+    CHECK_MSG(board_move_allowed(b, &m, &why), "%s: %s", f->name, why.msg);
     CHECK_MSG(board_apply(b, &m, false), "%s: the move applies", f->name);
     move_free(&m);
     strbuf save = {0};
-    char err[256] = "";
-    CHECK_MSG(board_format_checked(b, &save, err, sizeof err), "%s: %s", f->name, err);
+    diag err = {0};
+    CHECK_MSG(board_format_checked(b, &save, &err), "%s: %s", f->name, err.msg);
     diag d = {.source = "contract.save"};
     board *back = board_load_text(save.s ? save.s : "", save.n, "contract.save", &d);
     CHECK_MSG(back != NULL, "%s: reloads: %s", f->name, d.msg);

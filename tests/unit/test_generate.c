@@ -55,7 +55,7 @@ static long count_solutions(const puzzle *p)
 }
 
 /* The solver's answer, as a board the independent checker must accept. */
-static bool solved_and_verified(const puzzle *p, char *why, size_t n)
+static bool solved_and_verified(const puzzle *p, diag *why)
 {
     assist *a = puzzle_encode(p);
     int nf = assist_num_facts(a);
@@ -67,9 +67,9 @@ static bool solved_and_verified(const puzzle *p, char *why, size_t n)
     bool ok = assist_solve(a, marks, nm, facts) == ASSIST_OK;
     if (ok) {
         p->family->apply_solution(p->data, facts, state);
-        ok = p->family->verify(p->data, state, why, n);
+        ok = p->family->verify(p->data, state, why);
     } else {
-        snprintf(why, n, "no solution found");
+        diag_set(why, 0, 0, "no solution found");
     }
     free(facts);
     free(marks);
@@ -110,8 +110,8 @@ static void generated_puzzles_are_unique_verified_reproducible_graded(void)
             if (p) {
                 CHECK_MSG(count_solutions(p) == 1, "%s seed %lu: not exactly one solution:\n%s", what,
                           SEEDS[s], a.s);
-                char why[256] = "";
-                CHECK_MSG(solved_and_verified(p, why, sizeof why), "%s seed %lu: %s", what, SEEDS[s], why);
+                diag why = {0};
+                CHECK_MSG(solved_and_verified(p, &why), "%s seed %lu: %s", what, SEEDS[s], why.msg);
                 /* graded again from the text alone: the same level */
                 grade_report again;
                 CHECK(grade_puzzle(p, NULL, &again));

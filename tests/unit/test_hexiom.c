@@ -161,9 +161,9 @@ static void all_levels_solve_and_verify(void)
         assist *a = puzzle_encode(p);
         int *state = start_state(p);
         CHECK_MSG(solve_into(p, a, state, 0) == ASSIST_OK, "level %02d: no solution", n);
-        char why[256] = "";
-        CHECK_MSG(p->family->verify(p->data, state, why, sizeof why), "level %02d: %s", n, why);
-        CHECK_MSG(hexiom_state_ok(p->data, state, why, sizeof why), "level %02d: %s", n, why);
+        diag why = {0};
+        CHECK_MSG(p->family->verify(p->data, state, &why), "level %02d: %s", n, why.msg);
+        CHECK_MSG(hexiom_state_ok(p->data, state, &why), "level %02d: %s", n, why.msg);
         strbuf out = {0};
         p->family->format_answer(p->data, state, &out);
         diag err;
@@ -171,7 +171,7 @@ static void all_levels_solve_and_verify(void)
         CHECK_MSG(q != NULL, "level %02d: the answer does not read back: %s", n, err.msg);
         if (q) {
             int *qs = start_state(q);
-            CHECK_MSG(q->family->verify(q->data, qs, why, sizeof why), "level %02d answer: %s", n, why);
+            CHECK_MSG(q->family->verify(q->data, qs, &why), "level %02d answer: %s", n, why.msg);
             free(qs);
         }
         puzzle_free(q);
@@ -192,8 +192,8 @@ static void checker_rejects_broken_boards(void)
     assist *a = puzzle_encode(p);
     int *state = start_state(p);
     CHECK(solve_into(p, a, state, 0) == ASSIST_OK);
-    char why[256];
-    CHECK(hexiom_verify(h, state, why, sizeof why));
+    diag why = {0};
+    CHECK(hexiom_verify(h, state, &why));
     /* move a free tile onto an empty slot */
     int from = -1, to = -1;
     for (int c = 0; c < h->ncells; c++) {
@@ -206,21 +206,21 @@ static void checker_rejects_broken_boards(void)
     memcpy(bad, state, (size_t)p->nstate * sizeof *bad);
     bad[to] = bad[from];
     bad[from] = HEXIOM_EMPTY;
-    CHECK(!hexiom_verify(h, bad, why, sizeof why));
+    CHECK(!hexiom_verify(h, bad, &why));
     /* a tile missing */
     memcpy(bad, state, (size_t)p->nstate * sizeof *bad);
     bad[from] = HEXIOM_EMPTY;
-    CHECK(!hexiom_verify(h, bad, why, sizeof why));
-    CHECK(strstr(why, "tile") != NULL);
-    CHECK(!hexiom_state_ok(h, bad, why, sizeof why));
+    CHECK(!hexiom_verify(h, bad, &why));
+    CHECK(strstr(why.msg, "tile") != NULL);
+    CHECK(!hexiom_state_ok(h, bad, &why));
     /* the locked tile moved */
     for (int c = 0; c < h->ncells; c++)
         if (h->locked[c]) {
             memcpy(bad, state, (size_t)p->nstate * sizeof *bad);
             bad[to] = bad[c];
             bad[c] = HEXIOM_EMPTY;
-            CHECK(!hexiom_verify(h, bad, why, sizeof why));
-            CHECK(strstr(why, "locked") != NULL);
+            CHECK(!hexiom_verify(h, bad, &why));
+            CHECK(strstr(why.msg, "locked") != NULL);
         }
     free(bad);
     free(state);
@@ -463,8 +463,8 @@ static void pins_check_and_hint_moves(void)
     assist *a = puzzle_encode(p);
     int *sol = start_state(p);
     CHECK(solve_into(p, a, sol, 0) == ASSIST_OK);
-    char why[256];
-    CHECK(hexiom_verify(h, sol, why, sizeof why));
+    diag why = {0};
+    CHECK(hexiom_verify(h, sol, &why));
     int *state = start_state(p);
     int marks[600];
     CHECK(marks_of(p, state, marks) == 0); /* no locks, no pins yet */
@@ -482,7 +482,7 @@ static void pins_check_and_hint_moves(void)
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
-    CHECK(hexiom_state_ok(h, state, why, sizeof why));
+    CHECK(hexiom_state_ok(h, state, &why));
     CHECK(state[h->ncells + wrong] == 1 && state[wrong] == HEXIOM_TILE(v));
     int nm = marks_of(p, state, marks);
     CHECK(nm == 1 && marks[0] == hexiom_fact(h, wrong, v));
@@ -506,9 +506,9 @@ static void pins_check_and_hint_moves(void)
         for (int i = 0; i < hm.idx.n; i++)
             state[hm.idx.v[i]] = hm.val.v[i];
         move_free(&hm);
-        CHECK(hexiom_state_ok(h, state, why, sizeof why));
+        CHECK(hexiom_state_ok(h, state, &why));
     }
-    CHECK_MSG(hexiom_verify(h, state, why, sizeof why), "after the hints: %s", why);
+    CHECK_MSG(hexiom_verify(h, state, &why), "after the hints: %s", why.msg);
     vec_free(&core);
     free(state);
     free(sol);
@@ -700,11 +700,11 @@ static void cursor_and_moves(void)
     CHECK(state[h->ncells + from] == 1);
     /* a digit brings a tile of that value to the cursor */
     int v = tile - HEXIOM_TILE(0);
-    char why[256];
+    diag why = {0};
     key(p, ui, state, 27);
     int cur = cursor_cell(p, ui, state);
     CHECK(key(p, ui, state, '0' + v) == INPUT_MOVE);
-    CHECK(state[cur] == tile && hexiom_state_ok(h, state, why, sizeof why));
+    CHECK(state[cur] == tile && hexiom_state_ok(h, state, &why));
     free(state);
     p->family->ui->free(ui);
     puzzle_free(p);

@@ -61,9 +61,9 @@ static void checker_accepts_the_answer_and_says_why_not(void)
     CHECK(p != NULL);
     if (!p)
         return;
-    char why[128];
+    diag why = {0};
     int right[9] = {1, 2, 3, 3, 1, 2, 2, 3, 1};
-    CHECK(latin_family.verify(p->data, right, why, sizeof why));
+    CHECK(latin_family.verify(p->data, right, &why));
     struct {
         int state[9];
         const char *reason;
@@ -75,9 +75,9 @@ static void checker_accepts_the_answer_and_says_why_not(void)
         {{1, 2, 4, 3, 1, 2, 2, 3, 1}, "does not fit"}, /* 4 is no value here */
     };
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
-        why[0] = '\0';
-        CHECK_MSG(!latin_family.verify(p->data, wrong[i].state, why, sizeof why), "board %zu is refused", i);
-        CHECK_MSG(strstr(why, wrong[i].reason) != NULL, "board %zu: '%s' lacks '%s'", i, why,
+        why.msg[0] = '\0';
+        CHECK_MSG(!latin_family.verify(p->data, wrong[i].state, &why), "board %zu is refused", i);
+        CHECK_MSG(strstr(why.msg, wrong[i].reason) != NULL, "board %zu: '%s' lacks '%s'", i, why.msg,
                   wrong[i].reason);
     }
     puzzle_free(p);
@@ -92,10 +92,10 @@ static void solver_answers_pass_the_checker(void)
             continue;
         assist *a = puzzle_encode(p);
         int *state = start_state(p);
-        char why[128] = "";
-        CHECK_MSG(!latin_family.verify(p->data, state, why, sizeof why), "%s: open at the start", files[i]);
+        diag why = {0};
+        CHECK_MSG(!latin_family.verify(p->data, state, &why), "%s: open at the start", files[i]);
         CHECK_MSG(solve_into(p, a, state, 60) == ASSIST_OK, "%s: solved", files[i]);
-        CHECK_MSG(latin_family.verify(p->data, state, why, sizeof why), "%s: %s", files[i], why);
+        CHECK_MSG(latin_family.verify(p->data, state, &why), "%s: %s", files[i], why.msg);
         strbuf ans = {0};
         latin_family.format_answer(p->data, state, &ans);
         CHECK_MSG(ans.s && !strchr(ans.s, '.'), "%s: the answer is filled in", files[i]);

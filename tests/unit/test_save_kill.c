@@ -76,8 +76,8 @@ static void test_kill_during_saves(void)
     char path[600];
     snprintf(path, sizeof path, "%s/game.save", d);
     board *a = game(2000, 2), *b = game(3, 1);
-    char err[512];
-    CHECK_MSG(board_save(a, path, err, sizeof err), "%s", err);
+    diag err = {0};
+    CHECK_MSG(board_save(a, path, &err), "%s", err.msg);
     rng r;
     rng_seed(&r, 12345);
     int loads = 0, as_a = 0, as_b = 0;
@@ -87,9 +87,9 @@ static void test_kill_during_saves(void)
         pid_t pid = fork();
         if (pid == 0) {
             close(ready[0]);
-            char e[512];
+            diag e = {0};
             for (long i = 0;; i++) {
-                if (!board_save(i % 2 ? b : a, path, e, sizeof e))
+                if (!board_save(i % 2 ? b : a, path, &e))
                     _exit(3);
                 if (i == 0) {
                     ssize_t w = write(ready[1], "x", 1);

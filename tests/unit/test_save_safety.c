@@ -101,7 +101,8 @@ static void plant_links(const char *save, const char *victim)
  * are planted in a directory of the player's own, none is followed. */
 static void symlink_attack(void)
 {
-    char state[700], dir[800], victim[800], err[512], got[800], save[1000];
+    char state[700], dir[800], victim[800], got[800], save[1000];
+    diag err = {0};
     snprintf(state, sizeof state, "%s/shared", tmpdir);
     snprintf(dir, sizeof dir, "%s/tessera", state);
     snprintf(victim, sizeof victim, "%s/victim.txt", tmpdir);
@@ -112,15 +113,15 @@ static void symlink_attack(void)
     plant_links(save, victim);
 
     setenv("XDG_STATE_HOME", state, 1);
-    CHECK(!board_state_dir(got, sizeof got, err, sizeof err));
-    CHECK_MSG(strstr(err, "can be written by other users") != NULL, "%s", err);
-    CHECK(!board_save(b, save, err, sizeof err));
+    CHECK(!board_state_dir(got, sizeof got, &err));
+    CHECK_MSG(strstr(err.msg, "can be written by other users") != NULL, "%s", err.msg);
+    CHECK(!board_save(b, save, &err));
     CHECK(file_is(victim, VICTIM_TEXT));
 
     /* the same names, in a directory only the player can write */
     CHECK(chmod(dir, 0700) == 0);
-    CHECK_MSG(board_state_dir(got, sizeof got, err, sizeof err), "%s", err);
-    CHECK_MSG(board_save(b, save, err, sizeof err), "%s", err);
+    CHECK_MSG(board_state_dir(got, sizeof got, &err), "%s", err.msg);
+    CHECK_MSG(board_save(b, save, &err), "%s", err.msg);
     CHECK(file_is(victim, VICTIM_TEXT));
     struct stat st;
     CHECK(lstat(save, &st) == 0 && S_ISREG(st.st_mode)); /* the link was replaced */
@@ -138,26 +139,28 @@ static void directory_of_another_user(void)
         printf("directory_of_another_user: skipped (needs root to give a directory away)\n");
         return;
     }
-    char state[700], dir[800], err[512], got[800];
+    char state[700], dir[800], got[800];
+    diag err = {0};
     snprintf(state, sizeof state, "%s/given-away", tmpdir);
     snprintf(dir, sizeof dir, "%s/tessera", state);
     CHECK(mkdir(state, 0700) == 0 && mkdir(dir, 0700) == 0 && chown(dir, 65534, 65534) == 0);
     setenv("XDG_STATE_HOME", state, 1);
-    CHECK(!board_state_dir(got, sizeof got, err, sizeof err));
-    CHECK_MSG(strstr(err, "belongs to another user") != NULL, "%s", err);
+    CHECK(!board_state_dir(got, sizeof got, &err));
+    CHECK_MSG(strstr(err.msg, "belongs to another user") != NULL, "%s", err.msg);
 }
 
 /* A regular file where the directory should be: said at once. */
 static void directory_is_a_file(void)
 {
-    char state[700], dir[800], err[512], got[800];
+    char state[700], dir[800], got[800];
+    diag err = {0};
     snprintf(state, sizeof state, "%s/file-state", tmpdir);
     snprintf(dir, sizeof dir, "%s/tessera", state);
     CHECK(mkdir(state, 0700) == 0);
     write_text(dir, "not a directory\n");
     setenv("XDG_STATE_HOME", state, 1);
-    CHECK(!board_state_dir(got, sizeof got, err, sizeof err));
-    CHECK_MSG(strstr(err, "is not a directory") != NULL, "%s", err);
+    CHECK(!board_state_dir(got, sizeof got, &err));
+    CHECK_MSG(strstr(err.msg, "is not a directory") != NULL, "%s", err.msg);
 }
 
 /* Defect 9: a kill between creating a temporary file and renaming it
@@ -170,8 +173,8 @@ static void stale_temp_files_removed(void)
     CHECK(mkdir(dir, 0700) == 0);
     board *b = tents_game(3);
     board_save_path(b->pz, dir, save, sizeof save);
-    char err[512];
-    CHECK_MSG(board_save(b, save, err, sizeof err), "%s", err);
+    diag err = {0};
+    CHECK_MSG(board_save(b, save, &err), "%s", err.msg);
     const char *stale[] = {".12345.tmp", ".Ab3dE9.tmp"}, *kept[] = {".corrupt", ".1.tmp.x"};
     for (int i = 0; i < 2; i++) {
         snprintf(f, sizeof f, "%s%s", save, stale[i]);
@@ -237,8 +240,8 @@ static void load_work_is_linear(const char *text, const char *ext, int nmoves)
         move_set(&m, c, (b->state[c] + 1) % 3);
         int keep = b->state[c];
         b->state[c] = m.val.v[0];
-        char why[256];
-        bool ok = b->pz->family->state_ok(b->pz->data, b->state, why, sizeof why);
+        diag why = {0};
+        bool ok = b->pz->family->state_ok(b->pz->data, b->state, &why);
         b->state[c] = keep;
         if (ok && board_apply(b, &m, false))
             changed += 1;
@@ -278,14 +281,14 @@ static void step_check_agrees(const char *text, const char *ext)
     const game_family *f = p->family;
     int *st = xcalloc((size_t)p->nstate, sizeof *st);
     f->init_state(p->data, st);
-    char why[256];
+    diag why = {0};
     int disagree = 0;
     for (int i = 0; i < p->nstate; i++) {
         int keep = st[i];
         for (int v = -1; v <= 4; v++) {
             st[i] = v;
-            bool whole = f->state_ok(p->data, st, why, sizeof why);
-            bool step = f->step_ok(p->data, st, &i, 1, why, sizeof why);
+            bool whole = f->state_ok(p->data, st, &why);
+            bool step = f->step_ok(p->data, st, &i, 1, &why);
             disagree += whole != step;
         }
         st[i] = keep;
@@ -305,10 +308,11 @@ static void step_checks_agree(void)
 /* --timeout covers loading: a deadline already past stops a long load. */
 static void load_deadline(void)
 {
-    char path[700], err[512];
+    char path[700];
+    diag err = {0};
     snprintf(path, sizeof path, "%s/long.save", tmpdir);
     board *b = tents_game(20000);
-    CHECK_MSG(board_save(b, path, err, sizeof err), "%s", err);
+    CHECK_MSG(board_save(b, path, &err), "%s", err.msg);
     bool ran_out;
     diag de = {0};
     board *got = board_load_within(path, 1e-9, &ran_out, &de);
@@ -337,8 +341,8 @@ static void many_puzzle_lines(void)
     board_apply(b, &m, false);
     move_free(&m);
     strbuf s = {0};
-    char err[256];
-    CHECK_MSG(board_format_checked(b, &s, err, sizeof err), "%s", err);
+    diag err = {0};
+    CHECK_MSG(board_format_checked(b, &s, &err), "%s", err.msg);
     diag de = {0};
     board *back = board_load_text(s.s, s.n, "test", &de);
     CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
@@ -358,9 +362,9 @@ static void history_over_the_limits(void)
     board_undo(b);
     int ns = b->pz->nstate;
     strbuf s = {0};
-    char err[256];
+    diag err = {0};
     /* at most 100 steps: the redo tail of 2 stays */
-    CHECK_MSG(board_format_within(b, SAVE_MAX_BYTES, 100, &s, err, sizeof err), "%s", err);
+    CHECK_MSG(board_format_within(b, SAVE_MAX_BYTES, 100, &s, &err), "%s", err.msg);
     diag de = {0};
     board *back = board_load_text(s.s, s.n, "test", &de);
     CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
@@ -376,7 +380,7 @@ static void history_over_the_limits(void)
         board_free(back);
     }
     /* one step at most: the whole history merged, the redo tail gone */
-    CHECK_MSG(board_format_within(b, SAVE_MAX_BYTES, 1, &s, err, sizeof err), "%s", err);
+    CHECK_MSG(board_format_within(b, SAVE_MAX_BYTES, 1, &s, &err), "%s", err.msg);
     back = board_load_text(s.s, s.n, "test", &de);
     CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
     if (back) {
@@ -396,7 +400,7 @@ static void history_over_the_limits(void)
     size_t small = s.n;
     board_free(one);
     sb_free(&s);
-    CHECK_MSG(board_format_within(b, small, 100, &s, err, sizeof err), "%s", err);
+    CHECK_MSG(board_format_within(b, small, 100, &s, &err), "%s", err.msg);
     back = board_load_text(s.s, s.n, "test", &de);
     CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
     if (back) {
@@ -405,7 +409,7 @@ static void history_over_the_limits(void)
         board_free(back);
     }
     /* and a limit nothing meets: refused with a message, not written */
-    CHECK(!board_format_within(b, 100, 100, &s, err, sizeof err) && strstr(err, "too large"));
+    CHECK(!board_format_within(b, 100, 100, &s, &err) && strstr(err.msg, "too large"));
     board_free(b);
     sb_free(&s);
 }
@@ -422,8 +426,8 @@ static void counters_saturate(void)
     CHECK(b->hints == INT_MAX && b->checks == INT_MAX);
     b->elapsed = 2e9; /* past the loader's limit: written as the limit */
     strbuf s = {0};
-    char err[256];
-    CHECK(board_format_checked(b, &s, err, sizeof err));
+    diag err = {0};
+    CHECK(board_format_checked(b, &s, &err));
     diag de = {0};
     board *back = board_load_text(s.s, s.n, "test", &de);
     CHECK_MSG(back != NULL, "%d:%d: %s", de.line, de.col, de.msg);
@@ -440,6 +444,19 @@ static void remove_tree(const char *path)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", path);
     if (system(cmd) != 0)
         fprintf(stderr, "could not remove %s\n", path);
+}
+
+/* A field missing right after a short line is reported one column past
+ * that line's end, on that line, never at the start of the next. */
+static void missing_field_at_a_line_end(void)
+{
+    const char *text = "tessera save 1\nfamily tents\nsource x\npuzzle-lines 1\n"
+                       "| 2x2:_b_,1,0,1,0\nelapsed 1.0\nhints 0\nchecks 0\n"
+                       "solved-by-engine 0\nstate 4 0 0 0 0\nsteps 1 1\nstep\nend\n";
+    diag err = {0};
+    CHECK(board_load_text(text, strlen(text), "save", &err) == NULL);
+    CHECK_MSG(err.line == 12 && err.col == 6 && strstr(err.msg, "'m' (a move)"), "%d:%d: %s", err.line,
+              err.col, err.msg);
 }
 
 int main(void)
@@ -461,6 +478,7 @@ int main(void)
     RUN(many_puzzle_lines);
     RUN(history_over_the_limits);
     RUN(counters_saturate);
+    RUN(missing_field_at_a_line_end);
     remove_tree(tmpdir);
     TEST_MAIN_END();
 }

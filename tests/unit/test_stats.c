@@ -122,15 +122,16 @@ static char dir[512];
 
 static void test_record(void)
 {
-    char path[600], err[1024];
+    char path[600];
+    diag err = {0};
     snprintf(path, sizeof path, "%s/stats", dir);
     stats all;
     stats_entry a = entry("tracks", "8x8", 61, 1, "tracks-1");
-    CHECK_MSG(stats_record(path, &a, &all, err, sizeof err), "%s", err);
+    CHECK_MSG(stats_record(path, &a, &all, &err), "%s", err.msg);
     CHECK(all.n == 1);
     stats_free(&all);
     stats_entry b = entry("tracks", "8x8", 59, 0, "tracks-2");
-    CHECK_MSG(stats_record(path, &b, &all, err, sizeof err), "%s", err);
+    CHECK_MSG(stats_record(path, &b, &all, &err), "%s", err.msg);
     CHECK(all.n == 2);
     stats_free(&all);
     stats st = {0};
@@ -152,8 +153,8 @@ static void test_record(void)
     struct stat before, after;
     stat(path, &before);
     stats_entry c = entry("tracks", "8x8", 10, 0, "tracks-3");
-    CHECK(!stats_record(path, &c, &all, err, sizeof err));
-    CHECK_MSG(strstr(err, "stats:5:18:") != NULL && strstr(err, "left as it is"), "%s", err);
+    CHECK(!stats_record(path, &c, &all, &err));
+    CHECK_MSG(strstr(err.msg, "stats:5:18:") != NULL && strstr(err.msg, "left as it is"), "%s", err.msg);
     CHECK(all.n == 1); /* this game alone, to show */
     stats_free(&all);
     stat(path, &after);
@@ -163,8 +164,8 @@ static void test_record(void)
     unlink(path);
     if (geteuid() != 0) {
         chmod(dir, 0500);
-        CHECK(!stats_record(path, &c, &all, err, sizeof err));
-        CHECK_MSG(strstr(err, "Permission denied") != NULL, "%s", err);
+        CHECK(!stats_record(path, &c, &all, &err));
+        CHECK_MSG(strstr(err.msg, "Permission denied") != NULL, "%s", err.msg);
         stats_free(&all);
         chmod(dir, 0700);
     }

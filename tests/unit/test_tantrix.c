@@ -24,9 +24,9 @@ static puzzle *discovery(int n)
 }
 
 
-static bool verified(const puzzle *p, const int *state, char *why)
+static bool verified(const puzzle *p, const int *state, diag *why)
 {
-    return p->family->verify(p->data, state, why, 256);
+    return p->family->verify(p->data, state, why);
 }
 
 /* A verified solution of Discovery n (the caller frees). */
@@ -34,9 +34,9 @@ static int *solved(puzzle *p)
 {
     assist *a = puzzle_encode(p);
     int *state = start_state(p);
-    char why[256] = "";
+    diag why = {0};
     assist_status st = solve_into(p, a, state, 60);
-    CHECK_MSG(st == ASSIST_OK && verified(p, state, why), "status %d, %s", st, why);
+    CHECK_MSG(st == ASSIST_OK && verified(p, state, &why), "status %d, %s", st, why.msg);
     assist_free(a);
     return state;
 }
@@ -161,11 +161,11 @@ static void discovery_3_to_30_solved_and_verified(void)
             continue;
         assist *a = puzzle_encode(p);
         int *state = start_state(p);
-        char why[256] = "";
+        diag why = {0};
         assist_status st = solve_into(p, a, state, 60);
         CHECK_MSG(st == ASSIST_OK, "discovery %d: status %d (3: the time ran out)", n, st);
         if (st == ASSIST_OK)
-            CHECK_MSG(verified(p, state, why), "discovery %d: %s", n, why);
+            CHECK_MSG(verified(p, state, &why), "discovery %d: %s", n, why.msg);
         /* the answer: one line per tile, "N Q R COLOURS" */
         strbuf out = {0};
         p->family->format_answer(p->data, state, &out);
@@ -229,9 +229,9 @@ static void a_ring_round_a_hole_is_no_solution(void)
         state[3 * k + 1] = HEX_DQ[k];
         state[3 * k + 2] = HEX_DR[k];
     }
-    char why[256] = "";
-    CHECK(!verified(p, state, why));
-    CHECK_MSG(strstr(why, "hole") != NULL, "%s", why);
+    diag why = {0};
+    CHECK(!verified(p, state, &why));
+    CHECK_MSG(strstr(why.msg, "hole") != NULL, "%s", why.msg);
     free(state);
     assist_free(a);
     puzzle_free(p);
@@ -253,9 +253,9 @@ static void two_loops_are_refused(void)
         state[3 * i + 1] = q[i];
         state[3 * i + 2] = r[i];
     }
-    char why[256] = "";
-    CHECK(!verified(p, state, why));
-    CHECK_MSG(strstr(why, "passes 3 of the 6") != NULL, "%s", why);
+    diag why = {0};
+    CHECK(!verified(p, state, &why));
+    CHECK_MSG(strstr(why.msg, "passes 3 of the 6") != NULL, "%s", why.msg);
     assist *a = puzzle_encode(p);
     int *fresh = start_state(p);
     CHECK(solve_into(p, a, fresh, 30) == ASSIST_NONE);
@@ -273,19 +273,19 @@ static void checker_refuses_broken_answers(void)
         return;
     int *good = solved(p);
     int *s = xmalloc((size_t)p->nstate * sizeof *s);
-    char why[256];
+    diag why = {0};
     for (int i = 0; i < 10; i++) { /* any tile turned breaks some edge */
         memcpy(s, good, (size_t)p->nstate * sizeof *s);
         s[3 * i] = (s[3 * i] + 1) % 6;
-        CHECK_MSG(!verified(p, s, why), "tile %d turned", i + 1);
+        CHECK_MSG(!verified(p, s, &why), "tile %d turned", i + 1);
     }
     memcpy(s, good, (size_t)p->nstate * sizeof *s);
     s[3 * 4] = TANTRIX_OFF;
-    CHECK(!verified(p, s, why) && strstr(why, "tile 5 is not placed"));
+    CHECK(!verified(p, s, &why) && strstr(why.msg, "tile 5 is not placed"));
     memcpy(s, good, (size_t)p->nstate * sizeof *s);
     s[3 * 4 + 1] = s[3 * 3 + 1];
     s[3 * 4 + 2] = s[3 * 3 + 2];
-    CHECK(!verified(p, s, why) && strstr(why, "share the cell"));
+    CHECK(!verified(p, s, &why) && strstr(why.msg, "share the cell"));
     /* moved as a whole and turned: still a solution */
     memcpy(s, good, (size_t)p->nstate * sizeof *s);
     for (int i = 0; i < 10; i++) {
@@ -295,7 +295,7 @@ static void checker_refuses_broken_answers(void)
         s[3 * i + 1] = q + 7;
         s[3 * i + 2] = r - 3;
     }
-    CHECK(verified(p, s, why));
+    CHECK(verified(p, s, &why));
     free(s);
     free(good);
     puzzle_free(p);
@@ -332,7 +332,8 @@ static void hint_finds_the_last_tile(void)
     assist_hint_result hr;
     CHECK(assist_hint(a, marks, nm, NULL, 0, &hr) == ASSIST_OK);
     CHECK(hr.forced && hr.fact >= 0);
-    char why[256] = "", text[128];
+    diag why = {0};
+    char text[128];
     p->family->ui->fact_text(p->data, state, hr.fact, text, sizeof text);
     /* named by the tiles round it, not by coordinates the screen lacks */
     CHECK_MSG(strncmp(text, "tile 6 ", 7) == 0 && strstr(text + 7, "tile ") &&
@@ -359,7 +360,7 @@ static void hint_finds_the_last_tile(void)
     for (int i = 0; i < m.idx.n; i++)
         state[m.idx.v[i]] = m.val.v[i];
     move_free(&m);
-    CHECK_MSG(verified(p, state, why), "%s", why);
+    CHECK_MSG(verified(p, state, &why), "%s", why.msg);
     /* one tile turned wrongly: check names it */
     free(marks);
     memcpy(state, sol, (size_t)p->nstate * sizeof *state);
@@ -403,8 +404,8 @@ static void hint_without_tiles_is_a_choice(void)
     int nm;
     int *marks = marks_of(p, state, &nm);
     CHECK(nm == 1 && assist_check(a, marks, nm, NULL) == ASSIST_OK);
-    char why[256] = "";
-    CHECK(solve_into(p, a, state, 30) == ASSIST_OK && verified(p, state, why));
+    diag why = {0};
+    CHECK(solve_into(p, a, state, 30) == ASSIST_OK && verified(p, state, &why));
     free(marks);
     free(state);
     assist_free(a);
@@ -440,9 +441,9 @@ static void tiles_far_apart_are_still_consistent(void)
     int nm;
     int *marks = marks_of(p, state, &nm);
     CHECK(nm == 2 && assist_check(a, marks, nm, NULL) == ASSIST_OK);
-    char why[256] = "";
+    diag why = {0};
     CHECK(solve_into(p, a, state, 60) == ASSIST_OK);
-    CHECK_MSG(verified(p, state, why), "%s", why);
+    CHECK_MSG(verified(p, state, &why), "%s", why.msg);
     for (int k = 0; k < 3; k++)
         CHECK(state[3 * bi + k] == sol[3 * bi + k] && state[3 * bj + k] == sol[3 * bj + k]);
     /* a tile farther than any loop of 14 reaches: inconsistent, and that
@@ -488,16 +489,16 @@ static void state_ok_refuses_impossible_boards(void)
     if (!p)
         return;
     int *s = start_state(p);
-    char why[256];
-    CHECK(p->family->state_ok(p->data, s, why, sizeof why));
+    diag why = {0};
+    CHECK(p->family->state_ok(p->data, s, &why));
     s[0] = 6;
-    CHECK(!p->family->state_ok(p->data, s, why, sizeof why));
+    CHECK(!p->family->state_ok(p->data, s, &why));
     s[0] = 0;
     s[1] = 5000;
-    CHECK(!p->family->state_ok(p->data, s, why, sizeof why));
+    CHECK(!p->family->state_ok(p->data, s, &why));
     s[1] = 0;
     s[3] = 2;
-    CHECK(!p->family->state_ok(p->data, s, why, sizeof why) && strstr(why, "share"));
+    CHECK(!p->family->state_ok(p->data, s, &why) && strstr(why.msg, "share"));
     free(s);
     puzzle_free(p);
 }
@@ -644,17 +645,17 @@ static void given_tiles_are_placed_and_locked(void)
     CHECK(state[0] == 0 && state[6] == 1 && state[7] == 1 && state[8] == -2 && state[3] == TANTRIX_OFF);
     long c = count_under(p, state, 10);
     CHECK_MSG(c == 1, "%ld solutions with tiles 1 and 3 given", c);
-    char why[256];
-    CHECK(p->family->state_ok(p->data, state, why, sizeof why));
+    diag why = {0};
+    CHECK(p->family->state_ok(p->data, state, &why));
     int *s2 = start_state(p);
     s2[6] = 2;
-    CHECK(!p->family->state_ok(p->data, s2, why, sizeof why) && strstr(why, "given"));
+    CHECK(!p->family->state_ok(p->data, s2, &why) && strstr(why.msg, "given"));
     s2[6] = TANTRIX_OFF;
-    CHECK(!p->family->state_ok(p->data, s2, why, sizeof why));
+    CHECK(!p->family->state_ok(p->data, s2, &why));
     free(s2);
     /* the solver's answer keeps the given where it is; the checker agrees */
     assist *a = puzzle_encode(p);
-    CHECK(solve_into(p, a, state, 60) == ASSIST_OK && verified(p, state, why));
+    CHECK(solve_into(p, a, state, 60) == ASSIST_OK && verified(p, state, &why));
     CHECK(state[6] == 1 && state[7] == 1 && state[8] == -2);
     assist_free(a);
     /* keys: to the board, the cursor on tile 1 at the origin; Enter, ]
@@ -719,10 +720,10 @@ static void generated_puzzles_unique_verified_reproducible(void)
                 long c = count_under(p, state, 5);
                 CHECK_MSG(c == 1, "n %d seed %lu: %ld solutions\n%s", cases[k].n, seed, c, a.s);
                 assist *as = puzzle_encode(p);
-                char why[256] = "";
-                CHECK_MSG(solve_into(p, as, state, 60) == ASSIST_OK && verified(p, state, why),
-                          "n %d seed %lu: %s", cases[k].n, seed, why);
-                CHECK(p->family->state_ok(p->data, state, why, sizeof why));
+                diag why = {0};
+                CHECK_MSG(solve_into(p, as, state, 60) == ASSIST_OK && verified(p, state, &why),
+                          "n %d seed %lu: %s", cases[k].n, seed, why.msg);
+                CHECK(p->family->state_ok(p->data, state, &why));
                 assist_free(as);
                 free(state);
                 puzzle_free(p);

@@ -24,9 +24,9 @@ static void discovery_3_to_30_found_and_verified(void)
         int *state = start_state(p);
         int r = tantrix_search_loop(p->data, state, 5000000L);
         CHECK_MSG(r == 1, "discovery %d: search gave %d", n, r);
-        char why[256] = "";
+        diag why = {0};
         if (r == 1) {
-            CHECK_MSG(p->family->verify(p->data, state, why, sizeof why), "discovery %d: %s", n, why);
+            CHECK_MSG(p->family->verify(p->data, state, &why), "discovery %d: %s", n, why.msg);
             CHECK_MSG(state[0] == 0 && state[1] == 0 && state[2] == 0, "discovery %d: tile 1 at (%d,%d) turned %d",
                       n, state[1], state[2], state[0]);
         }

@@ -80,9 +80,9 @@ static void random_boards_solve_and_check(void)
             CHECK(p != NULL);
             if (p) {
                 int *state = solve(p);
-                char why[256] = "";
-                CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%dx%d: %s", n,
-                          n, why);
+                diag why = {0};
+                CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%dx%d: %s", n,
+                          n, why.msg);
                 free(state);
             }
             puzzle_free(p);
@@ -129,9 +129,9 @@ static void search_proposals(void)
             if (p) {
                 int st;
                 int *state = proposal(p, NULL, 0, NULL, &st);
-                char why[256] = "";
-                CHECK_MSG(st == 1 && state && tetravex_verify(p->data, state, why, sizeof why),
-                          "%dx%d: status %d %s", n, n, st, why);
+                diag why = {0};
+                CHECK_MSG(st == 1 && state && tetravex_verify(p->data, state, &why),
+                          "%dx%d: status %d %s", n, n, st, why.msg);
                 if (state && n >= 3) {
                     /* the same board's first cells as marks: kept */
                     const tetravex_puzzle *t = p->data;
@@ -139,8 +139,8 @@ static void search_proposals(void)
                     for (int c = 0; c < 3; c++)
                         marks[c] = tetravex_fact(t, c, t->type_of[state[c]]);
                     int *again = proposal(p, marks, 3, NULL, &st);
-                    CHECK_MSG(st == 1 && again && tetravex_verify(p->data, again, why, sizeof why),
-                              "%dx%d with marks: status %d %s", n, n, st, why);
+                    CHECK_MSG(st == 1 && again && tetravex_verify(p->data, again, &why),
+                              "%dx%d with marks: status %d %s", n, n, st, why.msg);
                     for (int c = 0; again && c < 3; c++)
                         CHECK(t->type_of[again[c]] == t->type_of[state[c]]);
                     free(again);
@@ -252,10 +252,10 @@ static void search_bands_are_complete(void)
                 assist *a = puzzle_encode(p);
                 int sat = assist_solve(a, NULL, 0, NULL);
                 assist_free(a);
-                char why[256] = "";
+                diag why = {0};
                 if (st == 1)
-                    CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%dx%d: %s",
-                              n, n, why);
+                    CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%dx%d: %s",
+                              n, n, why.msg);
                 CHECK_MSG((st == 1 && sat == ASSIST_OK) || (st == 0 && sat == ASSIST_NONE),
                           "%dx%d #%d: search %d, solver %d", n, n, rep, st, sat);
                 solvable += st == 1;
@@ -294,8 +294,8 @@ static void brute_fill(brute *b, int c)
             next[k]++;
         }
         free(next);
-        char why[256];
-        b->found += tetravex_verify(t, b->state, why, sizeof why);
+        diag why = {0};
+        b->found += tetravex_verify(t, b->state, &why);
         return;
     }
     for (int k = 0; k < t->ntypes; k++) {
@@ -376,8 +376,8 @@ static void hand_made_3x3(void)
     CHECK(p != NULL);
     if (p) {
         int *state = solve(p);
-        char why[256] = "";
-        CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+        diag why = {0};
+        CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%s", why.msg);
         strbuf ans = {0};
         p->family->format_answer(p->data, state, &ans);
         CHECK_MSG(strcmp(ans.s, "1532 4865 0298\n3716 6427 9054\n1983 2679 5146\n") == 0, "%s", ans.s);
@@ -386,7 +386,7 @@ static void hand_made_3x3(void)
         int tmp = state[0];
         state[0] = state[1];
         state[1] = tmp;
-        CHECK(!tetravex_verify(p->data, state, why, sizeof why));
+        CHECK(!tetravex_verify(p->data, state, &why));
         sb_free(&ans);
         free(state);
     }
@@ -413,9 +413,9 @@ static void tetrasat_examples(void)
         CHECK(p != NULL);
         if (p) {
             int *state = solve(p);
-            char why[256] = "";
-            CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s: %s", ex[i].file,
-                      why);
+            diag why = {0};
+            CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%s: %s", ex[i].file,
+                      why.msg);
             if (state) {
                 strbuf ans = {0};
                 p->family->format_answer(p->data, state, &ans);
@@ -441,8 +441,8 @@ static void duplicates_are_one_solution(void)
     CHECK(t->ntypes == 1 && t->type_count[0] == 4);
     CHECK(count_of(p, 10) == 1);
     int *state = solve(p);
-    char why[256] = "";
-    CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+    diag why = {0};
+    CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%s", why.msg);
     free(state);
     puzzle_free(p);
 }
@@ -461,8 +461,8 @@ static void generator_unique_and_reproducible(void)
         if (p) {
             CHECK_MSG(count_of(p, 2) == 1, "%dx%d not unique", n, n);
             int *state = solve(p);
-            char why[256] = "";
-            CHECK_MSG(state && tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+            diag why = {0};
+            CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%s", why.msg);
             free(state);
         }
         puzzle_free(p);
@@ -503,8 +503,8 @@ static void hints_rebuild_the_solution(void)
             state[m.idx.v[i]] = m.val.v[i];
         move_free(&m);
     }
-    char why[256] = "";
-    CHECK_MSG(tetravex_verify(p->data, state, why, sizeof why), "%s", why);
+    diag why = {0};
+    CHECK_MSG(tetravex_verify(p->data, state, &why), "%s", why.msg);
     /* a wrong tile: check names it */
     int tmp = state[0];
     state[0] = state[5];

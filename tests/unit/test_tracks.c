@@ -41,9 +41,9 @@ static long solve_and_verify(const puzzle *p, const char *name)
     CHECK_MSG(st == ASSIST_OK, "%s: solve status %d", name, (int)st);
     if (st == ASSIST_OK) {
         p->family->apply_solution(p->data, facts, state);
-        char why[256] = "";
-        bool ok = p->family->verify(p->data, state, why, sizeof why);
-        CHECK_MSG(ok, "%s: checker rejects the answer: %s", name, why);
+        diag why = {0};
+        bool ok = p->family->verify(p->data, state, &why);
+        CHECK_MSG(ok, "%s: checker rejects the answer: %s", name, why.msg);
         st = assist_count(a, marks, nmarks, 2, &count);
         CHECK_MSG(st == ASSIST_OK, "%s: count status %d", name, (int)st);
     }
@@ -93,8 +93,8 @@ static void deduce_solves_tatham_ids(void)
         p->family->init_state(p->data, state);
         bool done = tracks_deduce(p->data, state) == 1;
         CHECK_MSG(done, "%s: the deductions got stuck", line);
-        char why[256] = "";
-        CHECK_MSG(!done || tracks_verify(p->data, state, why, sizeof why), "%s: %s", line, why);
+        diag why = {0};
+        CHECK_MSG(!done || tracks_verify(p->data, state, &why), "%s: %s", line, why.msg);
         free(state);
         puzzle_free(p);
         n++;
@@ -164,8 +164,8 @@ static void encode_decided_solves_the_rest(void)
                 if (state[i] != TRACKS_BLANK)
                     decided++, kept += answer[i] == state[i];
             CHECK_MSG(kept == decided, "%s: %d of %d decided entries kept", ids[n], kept, decided);
-            char why[256] = "";
-            CHECK_MSG(tracks_verify(p->data, answer, why, sizeof why), "%s: %s", ids[n], why);
+            diag why = {0};
+            CHECK_MSG(tracks_verify(p->data, answer, &why), "%s: %s", ids[n], why.msg);
             free(answer);
         }
         free(facts);
@@ -284,9 +284,9 @@ static void loop_trap(const char *id, int eager_options)
     assist_set_lazy(a, NULL, NULL, NULL);
     CHECK_MSG(assist_solve(a, marks, n, facts) == ASSIST_OK, "%s", id);
     p->family->apply_solution(p->data, facts, state);
-    char why[256] = "";
-    CHECK(!p->family->verify(p->data, state, why, sizeof why));
-    CHECK_MSG(strstr(why, "loop") != NULL, "%s: checker said: %s", id, why);
+    diag why = {0};
+    CHECK(!p->family->verify(p->data, state, &why));
+    CHECK_MSG(strstr(why.msg, "loop") != NULL, "%s: checker said: %s", id, why.msg);
     free(facts);
     free(marks);
     free(state);
@@ -345,9 +345,9 @@ static void checker_rejects(void)
     const tracks_puzzle *t = p->data;
     int cells = tracks_cells(t);
     int *state = xcalloc((size_t)p->nstate, sizeof *state);
-    char why[256];
+    diag why = {0};
     /* empty board: the entrance cell has one end */
-    CHECK(!tracks_verify(t, state, why, sizeof why));
+    CHECK(!tracks_verify(t, state, &why));
     /* the right answer, laid edge by edge */
     static const int path[][2] = {{0, 4}, {4, 5}, {5, 6}, {6, 10}, {10, 9}, {9, 8}, {8, 12}};
     for (int i = 0; i < 7; i++) {
@@ -355,18 +355,18 @@ static void checker_rejects(void)
         int dir = b == a + 1 ? TRACKS_E : b == a - 1 ? TRACKS_W : b > a ? TRACKS_S : TRACKS_N;
         state[cells + tracks_edge(t, a, dir)] = TRACKS_TRACK;
     }
-    CHECK_MSG(tracks_verify(t, state, why, sizeof why), "%s", why);
+    CHECK_MSG(tracks_verify(t, state, &why), "%s", why.msg);
     /* a no-track mark on a track cell */
     state[5] = TRACKS_NONE;
-    CHECK(!tracks_verify(t, state, why, sizeof why));
+    CHECK(!tracks_verify(t, state, &why));
     state[5] = TRACKS_BLANK;
     /* a track mark where no track passes */
     state[15] = TRACKS_TRACK;
-    CHECK(!tracks_verify(t, state, why, sizeof why));
+    CHECK(!tracks_verify(t, state, &why));
     state[15] = TRACKS_BLANK;
     /* a branch */
     state[cells + tracks_edge(t, 5, TRACKS_S)] = TRACKS_TRACK;
-    CHECK(!tracks_verify(t, state, why, sizeof why));
+    CHECK(!tracks_verify(t, state, &why));
     free(state);
     puzzle_free(p);
 }

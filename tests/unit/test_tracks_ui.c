@@ -76,8 +76,8 @@ static input_result mouse(fixture *fx, int action, int button, int target)
 
 static bool solved(const fixture *fx)
 {
-    char why[256] = "";
-    return tracks_verify(fx->t, fx->u.state, why, sizeof why);
+    diag why = {0};
+    return tracks_verify(fx->t, fx->u.state, &why);
 }
 
 static void keys_lay_the_answer(void)
@@ -190,9 +190,9 @@ static void release_without_motion_and_jumps(void)
     CHECK(mouse(&fx, MOUSE_RELEASE, 3, 15) == INPUT_MOVE);
     CHECK(fx.u.state[3] == TRACKS_NONE && fx.u.state[7] == TRACKS_NONE && fx.u.state[11] == TRACKS_NONE &&
           fx.u.state[15] == TRACKS_NONE);
-    char why[256];
-    CHECK(!tracks_verify(fx.t, fx.u.state, why, sizeof why));
-    CHECK(strstr(why, "loop") != NULL);
+    diag why = {0};
+    CHECK(!tracks_verify(fx.t, fx.u.state, &why));
+    CHECK(strstr(why.msg, "loop") != NULL);
     int y, x;
     CHECK(find_target(&fx, 5, &y, &x));
     CHECK(canvas_at(&fx.u.cv, y, x + 1)->role == ROLE_ERROR);

@@ -68,8 +68,8 @@ static inline int hexiom_fact(const hexiom_puzzle *h, int cell, int what)
 void hexiom_free(void *pz);
 void *hexiom_parse(const char *text, diag *err, int *nstate);
 int hexiom_sniff(const char *text);
-bool hexiom_verify(const void *pz, const int *state, char *why, size_t n);
-bool hexiom_state_ok(const void *pz, const int *state, char *why, size_t n);
+bool hexiom_verify(const void *pz, const int *state, diag *why);
+bool hexiom_state_ok(const void *pz, const int *state, diag *why);
 /* A new level of side 2 to 6 with exactly one solution (hexiom_gen.c). */
 bool hexiom_generate(const gen_options *opt, strbuf *out, diag *err);
 

@@ -18,7 +18,7 @@ static int cell_of(const hexiom_puzzle *h, int x, int y)
     return h->row_start[y] + x - first;
 }
 
-bool hexiom_verify(const void *pz, const int *state, char *why, size_t n)
+bool hexiom_verify(const void *pz, const int *state, diag *why)
 {
     const hexiom_puzzle *h = pz;
     static const int DX[6] = {1, -1, 0, 0, -1, 1}, DY[6] = {0, 0, 1, -1, -1, 1};
@@ -30,7 +30,7 @@ bool hexiom_verify(const void *pz, const int *state, char *why, size_t n)
         hexiom_cell_name(h, c, name, sizeof name);
         if (h->hole[c]) {
             if (x != HEXIOM_HOLE && x != HEXIOM_EMPTY) {
-                snprintf(why, n, "%s is a hole but holds a tile", name);
+                diag_set(why, 0, 0, "%s is a hole but holds a tile", name);
                 return false;
             }
             continue;
@@ -38,21 +38,21 @@ bool hexiom_verify(const void *pz, const int *state, char *why, size_t n)
         if (x == HEXIOM_EMPTY)
             continue;
         if (x < HEXIOM_TILE(0) || x > HEXIOM_TILE(HEXIOM_VALUES - 1)) {
-            snprintf(why, n, "%s: no such content (%d)", name, x);
+            diag_set(why, 0, 0, "%s: no such content (%d)", name, x);
             return false;
         }
         count[x - HEXIOM_TILE(0)]++;
     }
     for (int v = 0; v < HEXIOM_VALUES; v++)
         if (count[v] != h->inv[v]) {
-            snprintf(why, n, "the board has %d tile%s of value %d, the level %d", count[v],
+            diag_set(why, 0, 0, "the board has %d tile%s of value %d, the level %d", count[v],
                      count[v] == 1 ? "" : "s", v, h->inv[v]);
             return false;
         }
     for (int c = 0; c < h->ncells; c++)
         if (h->locked[c] && state[c] != HEXIOM_TILE(h->start[c])) {
             hexiom_cell_name(h, c, name, sizeof name);
-            snprintf(why, n, "the locked %d at %s has moved", h->start[c], name);
+            diag_set(why, 0, 0, "the locked %d at %s has moved", h->start[c], name);
             return false;
         }
     for (int c = 0; c < h->ncells; c++) {
@@ -67,7 +67,7 @@ bool hexiom_verify(const void *pz, const int *state, char *why, size_t n)
                 occupied++;
         }
         if (occupied != x - HEXIOM_TILE(0)) {
-            snprintf(why, n, "the %d at %s has %d occupied neighbour%s", x - HEXIOM_TILE(0), name,
+            diag_set(why, 0, 0, "the %d at %s has %d occupied neighbour%s", x - HEXIOM_TILE(0), name,
                      occupied, occupied == 1 ? "" : "s");
             return false;
         }
@@ -78,7 +78,7 @@ bool hexiom_verify(const void *pz, const int *state, char *why, size_t n)
 /* A board the player could have made: every cell's content in range, holes
  * and locked tiles in place, pins 0 or 1, and all the level's tiles on the
  * board (moves only move tiles).  Saves are checked with it. */
-bool hexiom_state_ok(const void *pz, const int *state, char *why, size_t n)
+bool hexiom_state_ok(const void *pz, const int *state, diag *why)
 {
     const hexiom_puzzle *h = pz;
     int count[HEXIOM_VALUES] = {0};
@@ -88,15 +88,15 @@ bool hexiom_state_ok(const void *pz, const int *state, char *why, size_t n)
         hexiom_cell_name(h, c, name, sizeof name);
         if (h->hole[c] ? x != HEXIOM_HOLE : (x != HEXIOM_EMPTY && (x < HEXIOM_TILE(0) ||
                                                                    x > HEXIOM_TILE(HEXIOM_VALUES - 1)))) {
-            snprintf(why, n, "%s: content %d is not possible there", name, x);
+            diag_set(why, 0, 0, "%s: content %d is not possible there", name, x);
             return false;
         }
         if (h->locked[c] && x != HEXIOM_TILE(h->start[c])) {
-            snprintf(why, n, "%s: the locked tile is missing", name);
+            diag_set(why, 0, 0, "%s: the locked tile is missing", name);
             return false;
         }
         if (pin != 0 && pin != 1) {
-            snprintf(why, n, "%s: pin flag %d (expected 0 or 1)", name, pin);
+            diag_set(why, 0, 0, "%s: pin flag %d (expected 0 or 1)", name, pin);
             return false;
         }
         if (x != HEXIOM_EMPTY && x != HEXIOM_HOLE)
@@ -104,7 +104,7 @@ bool hexiom_state_ok(const void *pz, const int *state, char *why, size_t n)
     }
     for (int v = 0; v < HEXIOM_VALUES; v++)
         if (count[v] != h->inv[v]) {
-            snprintf(why, n, "%d tile%s of value %d on the board, the level has %d", count[v],
+            diag_set(why, 0, 0, "%d tile%s of value %d on the board, the level has %d", count[v],
                      count[v] == 1 ? "" : "s", v, h->inv[v]);
             return false;
         }

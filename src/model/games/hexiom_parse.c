@@ -1,13 +1,14 @@
 /* hexiom_parse.c: reads Slowfrog's Hexiom level files (side, then the rows
  * of the hexagon, two characters per cell) and builds the board geometry. */
+#include <assert.h>
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/hexiom.h"
 #include "hexgrid.h"
+#include "scan.h"
 
 void hexiom_free(void *pz)
 {
@@ -99,36 +100,15 @@ static hexiom_puzzle *new_board(int side)
 }
 
 /* --- lines --- */
-typedef struct {
-    const char *s;
-    size_t pos; /* start of the current line */
-    diag *err;
-} reader;
-
-static bool fail_at(const reader *rd, size_t pos, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool fail_at(const reader *rd, size_t pos, const char *fmt, ...)
-{
-    int line, col;
-    text_position(rd->s, pos, &line, &col);
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_set(rd->err, line, col, "%s", msg);
-    return false;
-}
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 /* Advances past blank lines and '#' comment lines; returns false at the
  * end of the text.  rd->pos is then the start of a line with content. */
-static bool next_content_line(reader *rd)
+static bool next_content_line(scan *rd)
 {
     for (;;) {
-        const char *s = rd->s;
+        const char *s = rd->text;
         size_t p = rd->pos;
         if (!s[p])
             return false;
@@ -153,29 +133,29 @@ static size_t line_end(const char *s, size_t p)
     return p;
 }
 
-static bool read_side(reader *rd, int *side)
+static bool read_side(scan *rd, int *side)
 {
-    const char *s = rd->s;
+    const char *s = rd->text;
     if (!next_content_line(rd))
-        return fail_at(rd, rd->pos, "the board's side (a number from 1 to %d); the input has no level",
-                       HEXIOM_MAX_SIDE);
+        return scan_fail(rd, rd->pos, "the board's side (a number from 1 to %d); the input has no level",
+                         HEXIOM_MAX_SIDE);
     size_t p = rd->pos;
     while (is_blank(s[p]))
         p++;
     size_t at = p;
     if (!isdigit((unsigned char)s[p]))
-        return fail_at(rd, at, "the board's side (a number from 1 to %d) on the first line",
-                       HEXIOM_MAX_SIDE);
+        return scan_fail(rd, at, "the board's side (a number from 1 to %d) on the first line",
+                         HEXIOM_MAX_SIDE);
     long v = 0;
     while (isdigit((unsigned char)s[p]) && v <= 1000)
         v = v * 10 + (s[p++] - '0');
     if (v < 1 || v > HEXIOM_MAX_SIDE)
-        return fail_at(rd, at, "a side from 1 to %d (cells along an edge of the hexagon)",
-                       HEXIOM_MAX_SIDE);
+        return scan_fail(rd, at, "a side from 1 to %d (cells along an edge of the hexagon)",
+                         HEXIOM_MAX_SIDE);
     while (is_blank(s[p]))
         p++;
     if (s[p] && s[p] != '\n')
-        return fail_at(rd, p, "the end of the line after the side %ld", v);
+        return scan_fail(rd, p, "the end of the line after the side %ld", v);
     *side = (int)v;
     rd->pos = s[p] ? p + 1 : p;
     return true;
@@ -183,13 +163,13 @@ static bool read_side(reader *rd, int *side)
 
 /* One board row: cells are an optional '+' then '.' or a digit 0..6,
  * separated by blanks (a '+' may stand in for the blank, as in "3+3"). */
-static bool read_row(reader *rd, hexiom_puzzle *h, int y)
+static bool read_row(scan *rd, hexiom_puzzle *h, int y)
 {
-    const char *s = rd->s;
+    const char *s = rd->text;
     int want = h->row_len[y];
     if (!next_content_line(rd))
-        return fail_at(rd, rd->pos, "row %d of %d of the board (%d cells); the input ended", y + 1,
-                       2 * h->side - 1, want);
+        return scan_fail(rd, rd->pos, "row %d of %d of the board (%d cells); the input ended", y + 1,
+                         2 * h->side - 1, want);
     size_t p = rd->pos, end = line_end(s, p);
     int got = 0;
     while (p < end) {
@@ -206,15 +186,16 @@ static bool read_row(reader *rd, hexiom_puzzle *h, int y)
         char ch = p < end ? s[p] : 0;
         if (ch != '.' && !(ch >= '0' && ch <= '9')) {
             if (lock)
-                return fail_at(rd, p, "a tile digit 0-6 or '.' right after '+' (a locked cell)");
-            return fail_at(rd, p, "a cell: '.' (empty slot), a tile digit 0-6, or '+' (locked)");
+                return scan_fail(rd, p, "a tile digit 0-6 or '.' right after '+' (a locked cell)");
+            return scan_fail(rd, p, "a cell: '.' (empty slot), a tile digit 0-6, or '+' (locked)");
         }
         if (ch > '6')
-            return fail_at(rd, p, "a tile value from 0 to 6 (a slot has at most 6 neighbours), not %c",
-                           ch);
+            return scan_fail(rd, p, "a tile value from 0 to 6 (a slot has at most 6 neighbours), not %c",
+                             ch);
         if (got == want)
-            return fail_at(rd, cell_at, "the end of row %d after its %d cells", y + 1, want);
+            return scan_fail(rd, cell_at, "the end of row %d after its %d cells", y + 1, want);
         int c = h->row_start[y] + got;
+        assert(got < want && c < h->ncells); /* the row's cells, inside the board */
         if (ch == '.') {
             h->start[c] = -1;
             h->hole[c] = lock;
@@ -225,18 +206,18 @@ static bool read_row(reader *rd, hexiom_puzzle *h, int y)
         got++;
         p++;
         if (p < end && !is_blank(s[p]) && s[p] != '+')
-            return fail_at(rd, p, "a space or '+' between two cells");
+            return scan_fail(rd, p, "a space or '+' between two cells");
     }
     if (got < want)
-        return fail_at(rd, end > rd->pos && s[end - 1] == '\r' ? end - 1 : end,
-                       "%d cells in row %d (found %d)", want, y + 1, got);
+        return scan_fail(rd, end > rd->pos && s[end - 1] == '\r' ? end - 1 : end,
+                         "%d cells in row %d (found %d)", want, y + 1, got);
     rd->pos = s[end] ? end + 1 : end;
     return true;
 }
 
 void *hexiom_parse(const char *text, diag *err, int *nstate)
 {
-    reader rd = {text, 0, err};
+    scan rd = scan_start(text, err);
     int side = 0;
     if (!read_side(&rd, &side))
         return NULL;
@@ -250,7 +231,7 @@ void *hexiom_parse(const char *text, diag *err, int *nstate)
         size_t p = rd.pos;
         while (is_blank(text[p]))
             p++;
-        fail_at(&rd, p, "the end of the level after its %d rows", 2 * side - 1);
+        scan_fail(&rd, p, "the end of the level after its %d rows", 2 * side - 1);
         hexiom_free(h);
         return NULL;
     }

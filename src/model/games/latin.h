@@ -40,9 +40,9 @@ int latin_sniff(const char *text);
 void *latin_parse(const char *text, diag *err, int *nstate);
 
 /* The independent checker and the board gates (latin_check.c). */
-bool latin_verify(const void *pz, const int *state, char *why, size_t n);
-bool latin_state_ok(const void *pz, const int *state, char *why, size_t n);
-bool latin_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
+bool latin_verify(const void *pz, const int *state, diag *why);
+bool latin_state_ok(const void *pz, const int *state, diag *why);
+bool latin_step_ok(const void *pz, const int *state, const int *idx, int nidx, diag *why);
 
 /* The family's own colour role (canvas.h), as latin_ui.c's palette gives it. */
 #define LATIN_ROLE_PLACED ((role)(ROLE_FAMILY + 0))

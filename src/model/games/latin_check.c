@@ -8,12 +8,12 @@
 
 /* Can cell c hold what state has there?  A given stays; an open cell is
  * blank or a value 1..n. */
-static bool cell_ok(const latin_puzzle *p, const int *state, int c, char *why, size_t n)
+static bool cell_ok(const latin_puzzle *p, const int *state, int c, diag *why)
 {
     int v = state[c];
     bool ok = p->given[c] ? v == p->given[c] : v >= LATIN_BLANK && v <= p->n;
     if (!ok)
-        snprintf(why, n, "cell at row %d, column %d: value %d does not fit the puzzle", c / p->n + 1,
+        diag_set(why, 0, 0, "cell at row %d, column %d: value %d does not fit the puzzle", c / p->n + 1,
                  c % p->n + 1, v);
     return ok;
 }
@@ -21,15 +21,15 @@ static bool cell_ok(const latin_puzzle *p, const int *state, int c, char *why, s
 /* game.h verify: is the board a complete, correct solution?  Every solver
  * answer in the tests passes through here, so it reads the rules as a
  * person would: each cell filled, givens kept, no value twice in a line. */
-bool latin_verify(const void *pz, const int *state, char *why, size_t n)
+bool latin_verify(const void *pz, const int *state, diag *why)
 {
     const latin_puzzle *p = pz;
     int side = p->n;
     for (int c = 0; c < side * side; c++) {
-        if (!cell_ok(p, state, c, why, n))
+        if (!cell_ok(p, state, c, why))
             return false;
         if (state[c] == LATIN_BLANK) {
-            snprintf(why, n, "the cell at row %d, column %d is empty", c / side + 1, c % side + 1);
+            diag_set(why, 0, 0, "the cell at row %d, column %d is empty", c / side + 1, c % side + 1);
             return false;
         }
     }
@@ -40,7 +40,7 @@ bool latin_verify(const void *pz, const int *state, char *why, size_t n)
         for (int i = 0; i < side; i++) {
             int v = state[row ? k * side + i : i * side + k];
             if (seen[v]++) {
-                snprintf(why, n, "%s %d holds %d twice", row ? "row" : "column", k + 1, v);
+                diag_set(why, 0, 0, "%s %d holds %d twice", row ? "row" : "column", k + 1, v);
                 return false;
             }
         }
@@ -50,21 +50,21 @@ bool latin_verify(const void *pz, const int *state, char *why, size_t n)
 
 /* game.h state_ok: a board the player could have made.  Loaded saves and
  * moves from outside the family pass here before draw or encode see them. */
-bool latin_state_ok(const void *pz, const int *state, char *why, size_t n)
+bool latin_state_ok(const void *pz, const int *state, diag *why)
 {
     const latin_puzzle *p = pz;
     for (int c = 0; c < p->n * p->n; c++)
-        if (!cell_ok(p, state, c, why, n))
+        if (!cell_ok(p, state, c, why))
             return false;
     return true;
 }
 
 /* game.h step_ok: cells stand alone in latin_state_ok, so the changed
  * ones suffice (a save then loads in time linear in its length). */
-bool latin_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
+bool latin_step_ok(const void *pz, const int *state, const int *idx, int nidx, diag *why)
 {
     for (int i = 0; i < nidx; i++)
-        if (!cell_ok(pz, state, idx[i], why, n))
+        if (!cell_ok(pz, state, idx[i], why))
             return false;
     return true;
 }

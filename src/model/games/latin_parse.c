@@ -2,12 +2,12 @@
  * '.' for an open cell or a given digit 1..n.  Errors name line:column
  * and what was expected there (game.h: sniff, parse, free_puzzle). */
 #include <assert.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/latin.h"
+#include "scan.h"
 
 latin_puzzle *latin_new(int n)
 {
@@ -28,84 +28,60 @@ void latin_free(void *pz)
     free(p);
 }
 
-/* Fills err at byte pos of text with "expected ...", as every parser
- * does: diag_report prints it as FILE:LINE:COL. */
-static void *fail(diag *err, const char *text, size_t pos, const char *what)
-{
-    int line, col;
-    text_position(text, pos, &line, &col);
-    diag_set(err, line, col, "%s", what);
-    return NULL;
-}
-
-/* The next line holding grid text from *pos on: skips blank lines and
- * '#' comments (tessera(6): every format allows them), drops CR and
- * trailing blanks.  false at the end of the text. */
-static bool next_row(const char *text, size_t *pos, size_t *start, size_t *len)
-{
-    while (text[*pos]) {
-        size_t a = *pos, e = a;
-        while (text[e] && text[e] != '\n')
-            e++;
-        *pos = text[e] ? e + 1 : e;
-        size_t t = e;
-        while (t > a && isspace((unsigned char)text[t - 1]))
-            t--;
-        if (t > a && text[a] != '#') {
-            *start = a;
-            *len = t - a;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* game.h parse: the side is the length of the first row; every row must
- * have it, and there are as many rows. */
+/* game.h parse: the side is the length of the first content line (the
+ * scanner drops blank lines, '#' comments, CR and trailing blanks, as
+ * tessera(6) says every format does); every row must have it, and there
+ * are as many rows. */
 void *latin_parse(const char *text, diag *err, int *nstate)
 {
-    size_t pos = 0, start, len;
-    char msg[128];
-    if (!next_row(text, &pos, &start, &len))
-        return fail(err, text, pos, "a row of the grid: '.' or a digit a cell, such as 1..3");
-    if (len > LATIN_MAX_SIDE) {
-        snprintf(msg, sizeof msg, "the end of the row: at most %d cells", LATIN_MAX_SIDE);
-        return fail(err, text, start + LATIN_MAX_SIDE, msg);
+    scan sc = scan_start(text, err);
+    scan_span *rows = NULL;
+    int nrows = scan_lines(text, 0, &rows);
+    latin_puzzle *p = NULL;
+    if (nrows == 0) {
+        scan_fail(&sc, strlen(text), "a row of the grid: '.' or a digit a cell, such as 1..3");
+        goto out;
     }
-    int n = (int)len;
-    latin_puzzle *p = latin_new(n);
+    if (rows[0].len > LATIN_MAX_SIDE) {
+        scan_fail(&sc, rows[0].start + LATIN_MAX_SIDE, "the end of the row: at most %d cells", LATIN_MAX_SIDE);
+        goto out;
+    }
+    int n = (int)rows[0].len;
+    p = latin_new(n);
     for (int y = 0; y < n; y++) {
-        if (y > 0 && !next_row(text, &pos, &start, &len)) {
-            snprintf(msg, sizeof msg, "row %d of %d (the grid is as tall as it is wide)", y + 1, n);
-            latin_free(p);
-            return fail(err, text, pos, msg);
+        if (y >= nrows) {
+            scan_fail(&sc, strlen(text), "row %d of %d (the grid is as tall as it is wide)", y + 1, n);
+            goto fail;
         }
+        size_t start = rows[y].start, len = rows[y].len;
         for (int x = 0; x < n; x++) {
             if (x >= (int)len) {
-                snprintf(msg, sizeof msg, "%d cells in row %d, as in the first row", n, y + 1);
-                latin_free(p);
-                return fail(err, text, start + len, msg);
+                scan_fail(&sc, start + len, "%d cells in row %d, as in the first row", n, y + 1);
+                goto fail;
             }
             char ch = text[start + (size_t)x];
             if (ch != '.' && !(ch >= '1' && ch <= '0' + n)) {
-                snprintf(msg, sizeof msg, "'.' or a digit from 1 to %d", n);
-                latin_free(p);
-                return fail(err, text, start + (size_t)x, msg);
+                scan_fail(&sc, start + (size_t)x, "'.' or a digit from 1 to %d", n);
+                goto fail;
             }
             p->given[y * n + x] = (signed char)(ch == '.' ? 0 : ch - '0');
         }
         if ((int)len > n) {
-            snprintf(msg, sizeof msg, "the end of row %d after %d cells, as in the first row", y + 1, n);
-            latin_free(p);
-            return fail(err, text, start + (size_t)n, msg);
+            scan_fail(&sc, start + (size_t)n, "the end of row %d after %d cells, as in the first row", y + 1, n);
+            goto fail;
         }
     }
-    if (next_row(text, &pos, &start, &len)) {
-        snprintf(msg, sizeof msg, "the end of the grid after %d rows", n);
-        latin_free(p);
-        return fail(err, text, start, msg);
+    if (nrows > n) {
+        scan_fail(&sc, rows[n].start, "the end of the grid after %d rows", n);
+        goto fail;
     }
     *nstate = n * n;
+    goto out;
+fail:
+    latin_free(p);
+    p = NULL;
+out:
+    free(rows);
     return p;
 }
 

@@ -89,8 +89,8 @@ void tantrix_set_region(tantrix_puzzle *t);
 void tantrix_free(void *pz);
 void *tantrix_parse(const char *text, diag *err, int *nstate);
 int tantrix_sniff(const char *text);
-bool tantrix_verify(const void *pz, const int *state, char *why, size_t n);
-bool tantrix_state_ok(const void *pz, const int *state, char *why, size_t n);
+bool tantrix_verify(const void *pz, const int *state, diag *why);
+bool tantrix_state_ok(const void *pz, const int *state, diag *why);
 void tantrix_encode(const void *pz, assist *a);
 bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
 /* One loop of a tile set with no givens, by plain-C search within

@@ -19,24 +19,24 @@ static int tile_at(const tantrix_puzzle *t, const int *state, int q, int r)
     return -1;
 }
 
-bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
+bool tantrix_verify(const void *pz, const int *state, diag *why)
 {
     const tantrix_puzzle *t = pz;
     const char *lname = tantrix_colour_name(t->loop);
     for (int i = 0; i < t->n; i++) {
         int rot = state[3 * i], q = state[3 * i + 1], r = state[3 * i + 2];
         if (rot == TANTRIX_OFF) {
-            snprintf(why, n, "tile %d is not placed", t->label[i]);
+            diag_set(why, 0, 0, "tile %d is not placed", t->label[i]);
             return false;
         }
         if (rot < 0 || rot > 5 || q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD ||
             r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
-            snprintf(why, n, "tile %d has an impossible position or rotation", t->label[i]);
+            diag_set(why, 0, 0, "tile %d has an impossible position or rotation", t->label[i]);
             return false;
         }
         int other = tile_at(t, state, q, r);
         if (other != i) {
-            snprintf(why, n, "tiles %d and %d share the cell (%d,%d)", t->label[other], t->label[i], q, r);
+            diag_set(why, 0, 0, "tiles %d and %d share the cell (%d,%d)", t->label[other], t->label[i], q, r);
             return false;
         }
     }
@@ -48,14 +48,14 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
             int j = tile_at(t, state, q + HEX_DQ[k], r + HEX_DR[k]);
             if (j < 0) {
                 if (mine == t->loop) {
-                    snprintf(why, n, "the %s line of tile %d ends open at (%d,%d)", lname, t->label[i], q, r);
+                    diag_set(why, 0, 0, "the %s line of tile %d ends open at (%d,%d)", lname, t->label[i], q, r);
                     return false;
                 }
                 continue;
             }
             int theirs = tantrix_edge(t, j, state[3 * j], hex_opposite(k));
             if (mine != theirs) {
-                snprintf(why, n, "tiles %d and %d touch with %s against %s", t->label[i], t->label[j],
+                diag_set(why, 0, 0, "tiles %d and %d touch with %s against %s", t->label[i], t->label[j],
                          tantrix_colour_name(mine), tantrix_colour_name(theirs));
                 return false;
             }
@@ -75,7 +75,7 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
                 next = j;
         }
         if (nloop != 2) {
-            snprintf(why, n, "tile %d has %s on %d edges, not 2", t->label[cur], lname, nloop);
+            diag_set(why, 0, 0, "tile %d has %s on %d edges, not 2", t->label[cur], lname, nloop);
             return false;
         }
         count++;
@@ -85,7 +85,7 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
             break;
     }
     if (count != t->n) {
-        snprintf(why, n, "the %s loop through tile %d passes %d of the %d tiles", lname, t->label[0], count,
+        diag_set(why, 0, 0, "the %s loop through tile %d passes %d of the %d tiles", lname, t->label[0], count,
                  t->n);
         return false;
     }
@@ -102,7 +102,7 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
     int w = q1 - q0 + 1, h = r1 - r0 + 1;
     /* a loop of n tiles spans at most n/2 steps, so this box stays small */
     if ((long)w * h > 1000000L) {
-        snprintf(why, n, "the tiles are spread too far for one loop");
+        diag_set(why, 0, 0, "the tiles are spread too far for one loop");
         return false;
     }
     signed char *cell = xcalloc((size_t)w * h, 1); /* 1 tile, 2 reached from outside */
@@ -129,7 +129,7 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
     bool ok = true;
     for (int u = 0; u < w * h && ok; u++)
         if (cell[u] == 0) {
-            snprintf(why, n, "the empty cell (%d,%d) is enclosed by tiles (a hole)", u % w + q0, u / w + r0);
+            diag_set(why, 0, 0, "the empty cell (%d,%d) is enclosed by tiles (a hole)", u % w + q0, u / w + r0);
             ok = false;
         }
     free(stack);
@@ -139,29 +139,29 @@ bool tantrix_verify(const void *pz, const int *state, char *why, size_t n)
 
 /* A board the player could have made: rotations 0..5 or off the board,
  * coordinates in range, no two tiles on one cell. */
-bool tantrix_state_ok(const void *pz, const int *state, char *why, size_t n)
+bool tantrix_state_ok(const void *pz, const int *state, diag *why)
 {
     const tantrix_puzzle *t = pz;
     for (int i = 0; i < t->n; i++) {
         int rot = state[3 * i], q = state[3 * i + 1], r = state[3 * i + 2];
         if (rot < TANTRIX_OFF || rot > 5) {
-            snprintf(why, n, "tile %d: rotation %d is not 0 to 5 (or -1 in the tray)", t->label[i], rot);
+            diag_set(why, 0, 0, "tile %d: rotation %d is not 0 to 5 (or -1 in the tray)", t->label[i], rot);
             return false;
         }
         if (q < -TANTRIX_MAX_COORD || q > TANTRIX_MAX_COORD || r < -TANTRIX_MAX_COORD || r > TANTRIX_MAX_COORD) {
-            snprintf(why, n, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
+            diag_set(why, 0, 0, "tile %d: position (%d,%d) is off the board", t->label[i], q, r);
             return false;
         }
         if (t->given_rot[i] != TANTRIX_OFF &&
             (rot != t->given_rot[i] || q != t->given_q[i] || r != t->given_r[i])) {
-            snprintf(why, n, "tile %d is given at (%d,%d), rotation %d, and cannot move", t->label[i],
+            diag_set(why, 0, 0, "tile %d is given at (%d,%d), rotation %d, and cannot move", t->label[i],
                      t->given_q[i], t->given_r[i], t->given_rot[i]);
             return false;
         }
         /* the tiles before i passed the checks above: rotation >= 0 is placed */
         for (int j = 0; j < i && rot >= 0; j++)
             if (state[3 * j] >= 0 && state[3 * j + 1] == q && state[3 * j + 2] == r) {
-                snprintf(why, n, "tiles %d and %d share the cell (%d,%d)", t->label[j], t->label[i], q, r);
+                diag_set(why, 0, 0, "tiles %d and %d share the cell (%d,%d)", t->label[j], t->label[i], q, r);
                 return false;
             }
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "games/tantrix.h"
+#include "scan.h"
 
 static const char LETTERS[] = "RYBG";
 static const char *const NAMES[] = {"red", "yellow", "blue", "green"};
@@ -123,14 +124,6 @@ static bool word_is(const word *w, const char *kw)
     return true;
 }
 
-static bool fail(diag *err, const char *text, size_t pos, const char *fmt, const char *arg)
-{
-    int line, col;
-    text_position(text, pos, &line, &col);
-    diag_set(err, line, col, fmt, arg ? arg : "");
-    return false;
-}
-
 /* A colour as a letter (r y b g) or a name (red ...), any case. */
 static int parse_colour(const word *w)
 {
@@ -174,15 +167,15 @@ typedef struct {
     int ngiven;
 } spec;
 
-static bool add_standard(spec *sp, int num, diag *err, const char *text, size_t pos)
+static bool add_standard(spec *sp, int num, const scan *sc, size_t pos)
 {
     char msg[96];
     if (sp->used[num]) {
         snprintf(msg, sizeof msg, "tile %d listed twice (each tile is used once)", num);
-        return fail(err, text, pos, "%s", msg);
+        return scan_fail(sc, pos, "%s", msg);
     }
     if (sp->ntiles >= TANTRIX_MAX_TILES)
-        return fail(err, text, pos, "at most 56 tiles in one puzzle%s", NULL);
+        return scan_fail(sc, pos, "at most 56 tiles in one puzzle");
     sp->used[num] = true;
     for (int k = 0; k < 6; k++)
         sp->col[sp->ntiles][k] = (unsigned char)tantrix_colour_of_letter(tantrix_set[num - 1].edges[k]);
@@ -191,11 +184,12 @@ static bool add_standard(spec *sp, int num, diag *err, const char *text, size_t 
 }
 
 /* "tiles A B-C ...": numbers and ranges from the standard set. */
-static bool parse_tiles(spec *sp, const word *w, int nw, diag *err, const char *text)
+static bool parse_tiles(spec *sp, const word *w, int nw, const scan *sc)
 {
+    const char *text = sc->text;
     if (nw < 2)
-        return fail(err, text, w[0].start + w[0].len,
-                    "tile numbers (1 to 56) or ranges such as 1-10 after 'tiles'%s", NULL);
+        return scan_fail(sc, w[0].start + w[0].len,
+                         "tile numbers (1 to 56) or ranges such as 1-10 after 'tiles'");
     for (int i = 1; i < nw; i++) {
         size_t a = w[i].start, e = a + w[i].len, dash = a;
         while (dash < e && text[dash] != '-')
@@ -203,34 +197,33 @@ static bool parse_tiles(spec *sp, const word *w, int nw, diag *err, const char *
         int lo = parse_number(text, a, dash);
         int hi = dash < e ? parse_number(text, dash + 1, e) : lo;
         if (lo < 1 || lo > TANTRIX_SET_SIZE)
-            return fail(err, text, a, "a tile number from 1 to 56 (or a range such as 1-10)%s", NULL);
+            return scan_fail(sc, a, "a tile number from 1 to 56 (or a range such as 1-10)");
         if (hi < 1 || hi > TANTRIX_SET_SIZE)
-            return fail(err, text, dash + 1, "a tile number from 1 to 56 after '-'%s", NULL);
+            return scan_fail(sc, dash + 1, "a tile number from 1 to 56 after '-'");
         if (hi < lo)
-            return fail(err, text, a, "a range from low to high, such as 1-10%s", NULL);
+            return scan_fail(sc, a, "a range from low to high, such as 1-10");
         for (int k = lo; k <= hi; k++)
-            if (!add_standard(sp, k, err, text, a))
+            if (!add_standard(sp, k, sc, a))
                 return false;
     }
     return true;
 }
 
 /* "tile c c c c c c": a tile by its six edge colours, top then clockwise. */
-static bool parse_tile(spec *sp, const word *w, int nw, diag *err, const char *text)
+static bool parse_tile(spec *sp, const word *w, int nw, const scan *sc)
 {
     if (nw != 7) {
         size_t pos = nw > 7 ? w[7].start : w[nw - 1].start + w[nw - 1].len;
-        return fail(err, text, pos, "%s edge colours (r y b g), top edge then clockwise",
-                    nw > 7 ? "only six" : "six");
+        return scan_fail(sc, pos, "%s edge colours (r y b g), top edge then clockwise",
+                         nw > 7 ? "only six" : "six");
     }
     if (sp->ntiles >= TANTRIX_MAX_TILES)
-        return fail(err, text, w[0].start, "at most 56 tiles in one puzzle%s", NULL);
+        return scan_fail(sc, w[0].start, "at most 56 tiles in one puzzle");
     int count[TANTRIX_NCOLOURS] = {0};
     for (int k = 0; k < 6; k++) {
         int c = parse_colour(&w[k + 1]);
         if (c < 0)
-            return fail(err, text, w[k + 1].start, "a colour: r, y, b or g (or red, yellow, blue, green)%s",
-                        NULL);
+            return scan_fail(sc, w[k + 1].start, "a colour: r, y, b or g (or red, yellow, blue, green)");
         count[c]++;
         sp->col[sp->ntiles][k] = (unsigned char)c;
     }
@@ -240,7 +233,7 @@ static bool parse_tile(spec *sp, const word *w, int nw, diag *err, const char *t
             snprintf(msg, sizeof msg,
                      "three lines of different colours, each colour on two edges (%s is on %d)",
                      NAMES[c], count[c]);
-            return fail(err, text, w[1].start, "%s", msg);
+            return scan_fail(sc, w[1].start, "%s", msg);
         }
     sp->std_number[sp->ntiles++] = 0;
     return true;
@@ -260,29 +253,30 @@ static bool parse_coord(const word *w, int *v)
 
 /* "given N Q R ROTATION": tile N placed at axial (Q, R), turned ROTATION
  * sixths clockwise, where the player cannot move it. */
-static bool parse_given(spec *sp, const word *w, int nw, diag *err, const char *text)
+static bool parse_given(spec *sp, const word *w, int nw, const scan *sc)
 {
+    const char *text = sc->text;
     if (nw != 5) {
         size_t pos = nw > 5 ? w[5].start : w[nw - 1].start + w[nw - 1].len;
-        return fail(err, text, pos, "%s", nw > 5 ? "nothing after 'given N Q R ROTATION'"
-                                              : "'given N Q R ROTATION': a tile number, its axial "
-                                                "position Q R and its rotation 0 to 5");
+        return scan_fail(sc, pos, "%s", nw > 5 ? "nothing after 'given N Q R ROTATION'"
+                                            : "'given N Q R ROTATION': a tile number, its axial "
+                                              "position Q R and its rotation 0 to 5");
     }
     if (sp->ngiven >= TANTRIX_MAX_TILES)
-        return fail(err, text, w[0].start, "at most 56 given tiles%s", NULL);
+        return scan_fail(sc, w[0].start, "at most 56 given tiles");
     given_line *g = &sp->given[sp->ngiven];
     g->label = parse_number(text, w[1].start, w[1].start + w[1].len);
     if (g->label < 1)
-        return fail(err, text, w[1].start, "a tile number after 'given'%s", NULL);
+        return scan_fail(sc, w[1].start, "a tile number after 'given'");
     char range[32];
     snprintf(range, sizeof range, "from -%d to %d", TANTRIX_MAX_GIVEN_COORD, TANTRIX_MAX_GIVEN_COORD);
     if (!parse_coord(&w[2], &g->q))
-        return fail(err, text, w[2].start, "a q coordinate %s", range);
+        return scan_fail(sc, w[2].start, "a q coordinate %s", range);
     if (!parse_coord(&w[3], &g->r))
-        return fail(err, text, w[3].start, "an r coordinate %s", range);
+        return scan_fail(sc, w[3].start, "an r coordinate %s", range);
     g->rot = parse_number(text, w[4].start, w[4].start + w[4].len);
     if (g->rot < 0 || g->rot > 5 || w[4].len != 1)
-        return fail(err, text, w[4].start, "a rotation from 0 to 5 (sixths of a turn clockwise)%s", NULL);
+        return scan_fail(sc, w[4].start, "a rotation from 0 to 5 (sixths of a turn clockwise)");
     g->pos = w[1].start;
     g->qpos = w[2].start;
     sp->ngiven++;
@@ -291,7 +285,7 @@ static bool parse_given(spec *sp, const word *w, int nw, diag *err, const char *
 
 /* The givens, once the tiles are numbered: each names a tile of the
  * puzzle, once, and no two share a cell. */
-static bool place_givens(const spec *sp, tantrix_puzzle *t, diag *err, const char *text)
+static bool place_givens(const spec *sp, tantrix_puzzle *t, const scan *sc)
 {
     char msg[96];
     for (int k = 0; k < sp->ngiven; k++) {
@@ -302,17 +296,17 @@ static bool place_givens(const spec *sp, tantrix_puzzle *t, diag *err, const cha
                 tile = i;
         if (tile < 0) {
             snprintf(msg, sizeof msg, "a tile of the puzzle after 'given' (there is no tile %d)", g->label);
-            return fail(err, text, g->pos, "%s", msg);
+            return scan_fail(sc, g->pos, "%s", msg);
         }
         if (t->given_rot[tile] != TANTRIX_OFF) {
             snprintf(msg, sizeof msg, "each tile given once (tile %d is given twice)", g->label);
-            return fail(err, text, g->pos, "%s", msg);
+            return scan_fail(sc, g->pos, "%s", msg);
         }
         for (int i = 0; i < t->n; i++)
             if (t->given_rot[i] != TANTRIX_OFF && t->given_q[i] == g->q && t->given_r[i] == g->r) {
                 snprintf(msg, sizeof msg, "a free cell (tile %d is already given at %d %d)", t->label[i], g->q,
                          g->r);
-                return fail(err, text, g->qpos, "%s", msg);
+                return scan_fail(sc, g->qpos, "%s", msg);
             }
         t->given_rot[tile] = g->rot;
         t->given_q[tile] = g->q;
@@ -324,6 +318,8 @@ static bool place_givens(const spec *sp, tantrix_puzzle *t, diag *err, const cha
 
 void *tantrix_parse(const char *text, diag *err, int *nstate)
 {
+    scan in = scan_start(text, err);
+    const scan *sc = &in;
     spec sp;
     memset(&sp, 0, sizeof sp);
     sp.loop = -1;
@@ -337,24 +333,23 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
             if (!any)
                 sp.first_pos = w[0].start;
             if (sp.discovery) {
-                fail(err, text, w[0].start, "nothing after 'discovery N' (it names the whole puzzle)%s",
-                     NULL);
+                scan_fail(sc, w[0].start, "nothing after 'discovery N' (it names the whole puzzle)");
                 return NULL;
             }
             if (word_is(&w[0], "discovery")) {
                 if (any) {
-                    fail(err, text, w[0].start,
-                         "'discovery N' alone, not together with tiles or a loop colour%s", NULL);
+                    scan_fail(sc, w[0].start,
+                              "'discovery N' alone, not together with tiles or a loop colour");
                     return NULL;
                 }
                 if (nw != 2) {
                     size_t p = nw > 2 ? w[2].start : w[0].start + w[0].len;
-                    fail(err, text, p, "one number after 'discovery': the puzzle size, 3 to 30%s", NULL);
+                    scan_fail(sc, p, "one number after 'discovery': the puzzle size, 3 to 30");
                     return NULL;
                 }
                 int v = parse_number(text, w[1].start, w[1].start + w[1].len);
                 if (v < 3 || v > 30) {
-                    fail(err, text, w[1].start, "a Discovery puzzle size from 3 to 30%s", NULL);
+                    scan_fail(sc, w[1].start, "a Discovery puzzle size from 3 to 30");
                     return NULL;
                 }
                 sp.discovery = v;
@@ -365,39 +360,39 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
                     word many[TANTRIX_SET_SIZE + 2];
                     nw = split_line(text, pos, many, TANTRIX_SET_SIZE + 1, &end);
                     if (nw > TANTRIX_SET_SIZE + 1) {
-                        fail(err, text, many[TANTRIX_SET_SIZE + 1].start,
-                             "at most 56 tile numbers on one 'tiles' line%s", NULL);
+                        scan_fail(sc, many[TANTRIX_SET_SIZE + 1].start,
+                                  "at most 56 tile numbers on one 'tiles' line");
                         return NULL;
                     }
-                    if (!parse_tiles(&sp, many, nw, err, text))
+                    if (!parse_tiles(&sp, many, nw, sc))
                         return NULL;
-                } else if (!parse_tiles(&sp, w, nw, err, text)) {
+                } else if (!parse_tiles(&sp, w, nw, sc)) {
                     return NULL;
                 }
             } else if (word_is(&w[0], "given")) {
-                if (!parse_given(&sp, w, nw, err, text))
+                if (!parse_given(&sp, w, nw, sc))
                     return NULL;
             } else if (word_is(&w[0], "tile")) {
-                if (!parse_tile(&sp, w, nw, err, text))
+                if (!parse_tile(&sp, w, nw, sc))
                     return NULL;
             } else if (word_is(&w[0], "loop")) {
                 if (sp.loop >= 0) {
-                    fail(err, text, w[0].start, "one 'loop' line (the loop colour is already given)%s",
-                         NULL);
+                    scan_fail(sc, w[0].start, "one 'loop' line (the loop colour is already given)");
                     return NULL;
                 }
                 if (nw > 2) {
-                    fail(err, text, w[2].start, "one loop colour (the line ends after it)%s", NULL);
+                    scan_fail(sc, w[2].start, "one loop colour (the line ends after it)");
                     return NULL;
                 }
                 if (nw != 2 || (sp.loop = parse_colour(&w[1])) < 0) {
                     size_t p = nw >= 2 ? w[1].start : w[0].start + w[0].len;
-                    fail(err, text, p, "a loop colour after 'loop': red, yellow, blue or green%s", NULL);
+                    scan_fail(sc, p, "a loop colour after 'loop': red, yellow, blue or green");
                     return NULL;
                 }
             } else {
-                fail(err, text, w[0].start,
-                     "'discovery N', 'tiles 1-10', 'tile r y y b r b', 'loop COLOUR' or 'given N Q R ROTATION'%s", NULL);
+                scan_fail(sc, w[0].start,
+                          "'discovery N', 'tiles 1-10', 'tile r y y b r b', 'loop COLOUR' or "
+                          "'given N Q R ROTATION'");
                 return NULL;
             }
             any = true;
@@ -406,24 +401,24 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
     }
     if (sp.discovery) {
         for (int k = 1; k <= sp.discovery; k++)
-            add_standard(&sp, k, err, text, discovery_pos);
+            add_standard(&sp, k, sc, discovery_pos);
         sp.loop = tantrix_colour_of_letter(tantrix_set[sp.discovery - 1].back);
     } else {
         if (!any) {
-            fail(err, text, pos, "a Tantrix puzzle: 'discovery N', or tiles and 'loop COLOUR'%s", NULL);
+            scan_fail(sc, pos, "a Tantrix puzzle: 'discovery N', or tiles and 'loop COLOUR'");
             return NULL;
         }
         if (sp.ntiles == 0) {
-            fail(err, text, pos, "tiles: a 'tiles 1-10' or 'tile r y y b r b' line%s", NULL);
+            scan_fail(sc, pos, "tiles: a 'tiles 1-10' or 'tile r y y b r b' line");
             return NULL;
         }
         if (sp.ntiles < 3) {
-            fail(err, text, pos, "at least 3 tiles (a loop needs three; %s)",
-                 sp.ntiles == 1 ? "only 1 is given" : "only 2 are given");
+            scan_fail(sc, pos, "at least 3 tiles (a loop needs three; %s)",
+                      sp.ntiles == 1 ? "only 1 is given" : "only 2 are given");
             return NULL;
         }
         if (sp.loop < 0) {
-            fail(err, text, pos, "a 'loop COLOUR' line (red, yellow, blue or green)%s", NULL);
+            scan_fail(sc, pos, "a 'loop COLOUR' line (red, yellow, blue or green)");
             return NULL;
         }
     }
@@ -440,7 +435,7 @@ void *tantrix_parse(const char *text, diag *err, int *nstate)
         memcpy(t->col[i], sp.col[i], 6);
         t->label[i] = sp.std_number[i] > 0 ? sp.std_number[i] : next++;
     }
-    if (!place_givens(&sp, t, err, text)) {
+    if (!place_givens(&sp, t, sc)) {
         tantrix_free(t);
         return NULL;
     }

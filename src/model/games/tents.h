@@ -36,7 +36,7 @@ void tents_index_facts(tents_puzzle *t);
 void tents_free(void *pz);
 void *tents_parse(const char *text, diag *err, int *nstate);
 int tents_sniff(const char *text);
-bool tents_verify(const void *pz, const int *state, char *why, size_t n);
+bool tents_verify(const void *pz, const int *state, diag *why);
 /* Forced deductions in plain C (tents_deduce.c): 1 when they decide the
  * whole board, 0 when stuck (state: what they decided), -1 when they find
  * no solution; state holds the starting board on entry (game.h, deduce). */
@@ -52,7 +52,7 @@ void tents_write_id(const tents_puzzle *t, strbuf *out);
 
 /* The player's hooks (tents_ui.c). */
 extern const game_ui tents_ui_hooks;
-bool tents_state_ok(const void *pz, const int *state, char *why, size_t n);
-bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
+bool tents_state_ok(const void *pz, const int *state, diag *why);
+bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, diag *why);
 
 #endif

@@ -2,6 +2,7 @@
  * counts, touching tents, and a tree-tent perfect matching found with
  * augmenting paths (Kuhn's algorithm).
  * Also state_ok: the boards a player may hold (moves and saves). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,18 +33,18 @@ static bool augment(const tents_puzzle *t, const int *state, int tree, int *matc
     return false;
 }
 
-bool tents_verify(const void *pz, const int *state, char *why, size_t n)
+bool tents_verify(const void *pz, const int *state, diag *why)
 {
     const tents_puzzle *t = pz;
     int w = t->w, h = t->h, cells = w * h;
     int ntrees = 0, ntents = 0;
     for (int c = 0; c < cells; c++) {
         if (t->tree[c] != (state[c] == TENTS_TREE)) {
-            snprintf(why, n, "row %d, column %d: the tree is missing or misplaced", c / w + 1, c % w + 1);
+            diag_set(why, 0, 0, "row %d, column %d: the tree is missing or misplaced", c / w + 1, c % w + 1);
             return false;
         }
         if (t->given[c] >= 0 && (state[c] == TENTS_TENT) != (t->given[c] == TENTS_TENT)) {
-            snprintf(why, n, "row %d, column %d: does not keep the given cell", c / w + 1, c % w + 1);
+            diag_set(why, 0, 0, "row %d, column %d: does not keep the given cell", c / w + 1, c % w + 1);
             return false;
         }
         ntrees += t->tree[c];
@@ -54,7 +55,7 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
         for (int x = 0; x < w; x++)
             k += state[y * w + x] == TENTS_TENT;
         if (k != t->row[y]) {
-            snprintf(why, n, "row %d has %d tents, its clue says %d", y + 1, k, t->row[y]);
+            diag_set(why, 0, 0, "row %d has %d tents, its clue says %d", y + 1, k, t->row[y]);
             return false;
         }
     }
@@ -63,7 +64,7 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
         for (int y = 0; y < h; y++)
             k += state[y * w + x] == TENTS_TENT;
         if (k != t->col[x]) {
-            snprintf(why, n, "column %d has %d tents, its clue says %d", x + 1, k, t->col[x]);
+            diag_set(why, 0, 0, "column %d has %d tents, its clue says %d", x + 1, k, t->col[x]);
             return false;
         }
     }
@@ -77,14 +78,14 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
                         continue; /* each pair once */
                     int nx = x + dx, ny = y + dy;
                     if (nx >= 0 && nx < w && ny < h && state[ny * w + nx] == TENTS_TENT) {
-                        snprintf(why, n, "tents at row %d, column %d and row %d, column %d touch",
+                        diag_set(why, 0, 0, "tents at row %d, column %d and row %d, column %d touch",
                                  y + 1, x + 1, ny + 1, nx + 1);
                         return false;
                     }
                 }
         }
     if (ntents != ntrees) {
-        snprintf(why, n, "%d tents for %d trees", ntents, ntrees);
+        diag_set(why, 0, 0, "%d tents for %d trees", ntents, ntrees);
         return false;
     }
     size_t ncells = (size_t)t->w * (size_t)t->h;
@@ -93,7 +94,7 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
     if (!match_of_tent || !seen) {
         free(match_of_tent);
         free(seen);
-        snprintf(why, n, "out of memory");
+        diag_set(why, 0, 0, "out of memory");
         return false;
     }
     for (int c = 0; c < cells; c++)
@@ -104,7 +105,7 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
         if (!t->tree[c])
             continue;
         if (!augment(t, state, c, match_of_tent, seen, ++stamp)) {
-            snprintf(why, n, "the tree at row %d, column %d has no tent of its own", c / w + 1,
+            diag_set(why, 0, 0, "the tree at row %d, column %d has no tent of its own", c / w + 1,
                      c % w + 1);
             ok = false;
         }
@@ -116,34 +117,35 @@ bool tents_verify(const void *pz, const int *state, char *why, size_t n)
 
 /* Can cell c hold what state has there?  Trees stay, givens stay, the
  * rest is blank, tent or grass. */
-static bool cell_ok(const tents_puzzle *t, const int *state, int c, char *why, size_t n)
+static bool cell_ok(const tents_puzzle *t, const int *state, int c, diag *why)
 {
+    assert(c >= 0 && c < t->w * t->h); /* the loader bounds a step's cells */
     int v = state[c];
     bool ok = t->tree[c] ? v == TENTS_TREE
               : t->given[c] >= 0 ? v == t->given[c]
                                  : (v == TENTS_BLANK || v == TENTS_TENT || v == TENTS_GRASS);
     if (!ok)
-        snprintf(why, n, "cell at row %d, column %d: value %d does not fit the puzzle", c / t->w + 1,
+        diag_set(why, 0, 0, "cell at row %d, column %d: value %d does not fit the puzzle", c / t->w + 1,
                  c % t->w + 1, v);
     return ok;
 }
 
 /* Is this a board the player could have made?  Checked on loaded saves so
  * a hand-edited file cannot put a tent on a tree. */
-bool tents_state_ok(const void *pz, const int *state, char *why, size_t n)
+bool tents_state_ok(const void *pz, const int *state, diag *why)
 {
     const tents_puzzle *t = pz;
     for (int c = 0; c < t->w * t->h; c++)
-        if (!cell_ok(t, state, c, why, n))
+        if (!cell_ok(t, state, c, why))
             return false;
     return true;
 }
 
 /* Every cell stands alone in tents_state_ok: the changed ones suffice. */
-bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
+bool tents_step_ok(const void *pz, const int *state, const int *idx, int nidx, diag *why)
 {
     for (int i = 0; i < nidx; i++)
-        if (!cell_ok(pz, state, idx[i], why, n))
+        if (!cell_ok(pz, state, idx[i], why))
             return false;
     return true;
 }

@@ -1,11 +1,13 @@
 /* tents_parse.c: reads Tents in its three forms: grid text, the Puzzle
  * Team string and Simon Tatham game IDs.  Errors say line:column and what
  * was expected there. */
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tents.h"
+#include "scan.h"
 
 tents_puzzle *tents_new(int w, int h)
 {
@@ -53,44 +55,8 @@ void tents_free(void *pz)
     free(t);
 }
 
-/* --- a cursor over the text, tracking line and column --- */
-typedef struct {
-    const char *s;
-    size_t pos;
-    diag *err;
-} reader;
-
-static bool fail_at(reader *r, size_t pos, const char *what)
-{
-    int line, col;
-    text_position(r->s, pos, &line, &col);
-    diag_set(r->err, line, col, "%s", what);
-    return false;
-}
-
-/* Reads a decimal count in 0..limit at *pos. */
-static bool read_count(reader *r, size_t *pos, int limit, int *out, const char *what)
-{
-    const char *s = r->s;
-    if (!isdigit((unsigned char)s[*pos]))
-        return fail_at(r, *pos, what);
-    long v = 0;
-    size_t start = *pos;
-    while (isdigit((unsigned char)s[*pos])) {
-        v = v * 10 + (s[*pos] - '0');
-        if (v > limit) {
-            char msg[128];
-            snprintf(msg, sizeof msg, "%s (at most %d)", what, limit);
-            return fail_at(r, start, msg);
-        }
-        (*pos)++;
-    }
-    *out = (int)v;
-    return true;
-}
-
 /* Reads ",n" W+H times: the clue list shared by IDs and Puzzle Team strings. */
-static bool read_clues(reader *r, size_t *pos, tents_puzzle *t)
+static bool read_clues(const scan *r, size_t *pos, tents_puzzle *t)
 {
     for (int i = 0; i < t->w + t->h; i++) {
         bool is_col = i < t->w;
@@ -98,53 +64,51 @@ static bool read_clues(reader *r, size_t *pos, tents_puzzle *t)
         char what[96];
         snprintf(what, sizeof what, "a tent count for %s %d", is_col ? "column" : "row",
                  is_col ? i + 1 : i - t->w + 1);
-        if (r->s[*pos] != ',') {
-            char msg[160];
-            snprintf(msg, sizeof msg, "',' then %s (%d column and %d row counts expected)", what,
-                     t->w, t->h);
-            return fail_at(r, *pos, msg);
+        if (r->text[*pos] != ',') {
+            return scan_fail(r, *pos, "',' then %s (%d column and %d row counts expected)", what,
+                             t->w, t->h);
         }
         (*pos)++;
-        if (!read_count(r, pos, limit, is_col ? &t->col[i] : &t->row[i - t->w], what))
+        if (!scan_number(r, pos, limit, is_col ? &t->col[i] : &t->row[i - t->w], what))
             return false;
     }
     return true;
 }
 
-static bool at_end(reader *r, size_t pos)
+static bool at_end(const scan *r, size_t pos)
 {
-    while (r->s[pos] && isspace((unsigned char)r->s[pos]))
+    while (r->text[pos] && isspace((unsigned char)r->text[pos]))
         pos++;
-    if (r->s[pos])
-        return fail_at(r, pos, "end of input after the last clue");
+    if (r->text[pos])
+        return scan_fail(r, pos, "end of input after the last clue");
     return true;
 }
 
 /* WxH[dX]:GRID,clues (Simon Tatham's game ID). */
-static tents_puzzle *parse_tatham(reader *r, size_t pos)
+static tents_puzzle *parse_tatham(const scan *r, size_t pos)
 {
     int w, h;
-    if (!read_count(r, &pos, TENTS_MAX_SIDE, &w, "the grid width"))
+    if (!scan_number(r, &pos, TENTS_MAX_SIDE, &w, "the grid width"))
         return NULL;
     h = w;
-    if (r->s[pos] == 'x') {
+    if (r->text[pos] == 'x') {
         pos++;
-        if (!read_count(r, &pos, TENTS_MAX_SIDE, &h, "the grid height after 'x'"))
+        if (!scan_number(r, &pos, TENTS_MAX_SIDE, &h, "the grid height after 'x'"))
             return NULL;
     }
     if (w < 1 || h < 1) {
-        fail_at(r, 0, "a grid of at least 1x1");
+        scan_fail(r, 0, "a grid of at least 1x1");
         return NULL;
     }
-    while (r->s[pos] && r->s[pos] != ':') {
-        if (!isalnum((unsigned char)r->s[pos])) {
-            fail_at(r, pos, "':' after the parameters (such as 8x8de:)");
+    while (r->text[pos] && r->text[pos] != ':') {
+        if (!isalnum((unsigned char)r->text[pos])) {
+            scan_fail(r, pos, "':' after the parameters (such as 8x8de:)");
             return NULL;
         }
         pos++;
     }
-    if (r->s[pos] != ':') {
-        fail_at(r, pos, "':' after the parameters (such as 8x8de:)");
+    if (r->text[pos] != ':') {
+        scan_fail(r, pos, "':' after the parameters (such as 8x8de:)");
         return NULL;
     }
     pos++;
@@ -152,39 +116,40 @@ static tents_puzzle *parse_tatham(reader *r, size_t pos)
     long i = 0, area = (long)w * h;
     int last = -1; /* the object just placed, for '!' and '-' */
     for (;;) {
-        char c = r->s[pos];
+        char c = r->text[pos];
         if (c == '_' || (c >= 'a' && c <= 'y')) {
             i += c == '_' ? 0 : c - 'a' + 1;
             if (i > area) {
-                fail_at(r, pos, "a run that ends inside the grid");
+                scan_fail(r, pos, "a run that ends inside the grid");
                 goto bad;
             }
             if (i == area) { /* the closing sentinel tree */
                 pos++;
                 break;
             }
+            assert(i < area);
             t->tree[i] = 1;
             last = (int)i++;
         } else if (c == 'z') {
             i += 25;
             last = -1;
             if (i > area) {
-                fail_at(r, pos, "a run that ends inside the grid");
+                scan_fail(r, pos, "a run that ends inside the grid");
                 goto bad;
             }
         } else if (c == '!' || c == '-') {
             if (last < 0) {
-                fail_at(r, pos, "a tree for '!' or '-' to turn into a given");
+                scan_fail(r, pos, "a tree for '!' or '-' to turn into a given");
                 goto bad;
             }
             t->tree[last] = 0;
             t->given[last] = c == '!' ? TENTS_TENT : TENTS_GRASS;
             last = -1;
         } else if (c == ',' || c == 0 || isspace((unsigned char)c)) {
-            fail_at(r, pos, "more grid: a run letter ending exactly one past the last cell");
+            scan_fail(r, pos, "more grid: a run letter ending exactly one past the last cell");
             goto bad;
         } else {
-            fail_at(r, pos, "a grid character: '_', 'a'..'z', '!' or '-'");
+            scan_fail(r, pos, "a grid character: '_', 'a'..'z', '!' or '-'");
             goto bad;
         }
         pos++;
@@ -198,20 +163,20 @@ bad:
 }
 
 /* TREES,c1..cW,r1..rH with runs of empty cells between trees. */
-static tents_puzzle *parse_puzzle_team(reader *r, size_t start)
+static tents_puzzle *parse_puzzle_team(const scan *r, size_t start)
 {
-    const char *s = r->s;
+    const char *s = r->text;
     size_t runs_end = start + strcspn(s + start, ",");
     int nclues = 0;
     for (size_t p = runs_end; s[p] && s[p] != '\n'; p++)
         nclues += s[p] == ',';
     if (nclues % 2 != 0 || nclues == 0) {
-        fail_at(r, runs_end, "as many column counts as row counts after the trees (a square grid)");
+        scan_fail(r, runs_end, "as many column counts as row counts after the trees (a square grid)");
         return NULL;
     }
     int w = nclues / 2;
     if (w > TENTS_MAX_SIDE) {
-        fail_at(r, runs_end, "at most 256 columns");
+        scan_fail(r, runs_end, "at most 256 columns");
         return NULL;
     }
     tents_puzzle *t = tents_new(w, w);
@@ -219,27 +184,25 @@ static tents_puzzle *parse_puzzle_team(reader *r, size_t start)
     for (size_t p = start; p < runs_end; p++) {
         char c = s[p];
         if (c != '_' && !(c >= 'a' && c <= 'z')) {
-            fail_at(r, p, "a run letter: '_' or 'a'..'z'");
+            scan_fail(r, p, "a run letter: '_' or 'a'..'z'");
             goto bad;
         }
         if (p > start) { /* a tree stands between consecutive runs */
             if (i >= area) {
-                fail_at(r, p, "no more trees: the grid is already full");
+                scan_fail(r, p, "no more trees: the grid is already full");
                 goto bad;
             }
             t->tree[i++] = 1;
         }
         i += c == '_' ? 0 : c - 'a' + 1;
         if (i > area) {
-            fail_at(r, p, "a shorter run: it goes past the last cell");
+            scan_fail(r, p, "a shorter run: it goes past the last cell");
             goto bad;
         }
     }
     if (i != area) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "runs covering all %ld cells of a %dx%d grid (they cover %ld)", area,
-                 w, w, i);
-        fail_at(r, runs_end, msg);
+        scan_fail(r, runs_end, "runs covering all %ld cells of a %dx%d grid (they cover %ld)", area,
+                  w, w, i);
         goto bad;
     }
     size_t pos = runs_end;
@@ -251,54 +214,22 @@ bad:
     return NULL;
 }
 
-/* One line of the grid text, without its line end and trailing blanks. */
-typedef struct {
-    size_t start, len;
-} span;
-
-static int split_lines(const char *s, span **out)
-{
-    int n = 0, cap = 0;
-    span *v = NULL;
-    size_t p = 0;
-    while (s[p]) {
-        size_t start = p;
-        while (s[p] && s[p] != '\n')
-            p++;
-        size_t len = p - start;
-        while (len > 0 && isspace((unsigned char)s[start + len - 1]))
-            len--;
-        bool comment = s[start] == '#';
-        if (len > 0 && !comment) {
-            if (n == cap) {
-                cap = cap ? cap * 2 : 16;
-                v = xrealloc(v, (size_t)cap * sizeof *v);
-            }
-            v[n++] = (span){start, len};
-        }
-        if (s[p] == '\n')
-            p++;
-    }
-    *out = v;
-    return n;
-}
-
 /* Reads whitespace- or comma-separated counts from [pos, end). */
-static int read_count_list(reader *r, size_t pos, size_t end, int *vals, int max, int limit,
+static int read_count_list(const scan *r, size_t pos, size_t end, int *vals, int max, int limit,
                            const char *what)
 {
     int n = 0;
     while (pos < end) {
-        char c = r->s[pos];
+        char c = r->text[pos];
         if (c == ' ' || c == '\t' || c == ',') {
             pos++;
             continue;
         }
         if (n == max) {
-            fail_at(r, pos, "no more clues (one per column)");
+            scan_fail(r, pos, "no more clues (one per column)");
             return -1;
         }
-        if (!read_count(r, &pos, limit, &vals[n], what))
+        if (!scan_number(r, &pos, limit, &vals[n], what))
             return -1;
         n++;
     }
@@ -307,25 +238,25 @@ static int read_count_list(reader *r, size_t pos, size_t end, int *vals, int max
 
 /* Grid text: a header of column clues, then rows "clue cells".  Clues of 10
  * or more use the spaced form: "  12 3 4" and "12 ..T.". */
-static tents_puzzle *parse_grid_text(reader *r)
+static tents_puzzle *parse_grid_text(const scan *r)
 {
-    span *lines;
-    int n = split_lines(r->s, &lines);
+    scan_span *lines;
+    int n = scan_lines(r->text, 0, &lines);
     tents_puzzle *t = NULL;
     if (n < 2) {
-        fail_at(r, n ? lines[0].start + lines[0].len : 0,
-                "a line of column clues and at least one row");
+        scan_fail(r, n ? lines[0].start + lines[0].len : 0,
+                  "a line of column clues and at least one row");
         goto bad;
     }
-    const char *s = r->s;
-    span hd = lines[0];
+    const char *s = r->text;
+    scan_span hd = lines[0];
     int h = n - 1;
     if (h > TENTS_MAX_SIDE) {
-        fail_at(r, lines[TENTS_MAX_SIDE + 1].start, "at most 256 rows");
+        scan_fail(r, lines[TENTS_MAX_SIDE + 1].start, "at most 256 rows");
         goto bad;
     }
     /* The width comes from the first row: its cells after the clue. */
-    span r0 = lines[1];
+    scan_span r0 = lines[1];
     size_t sp = 0;
     while (sp < r0.len && s[r0.start + sp] != ' ' && s[r0.start + sp] != '\t')
         sp++;
@@ -338,11 +269,11 @@ static tents_puzzle *parse_grid_text(reader *r)
         w = (int)(r0.len - p);
     }
     if (w < 1) {
-        fail_at(r, r0.start + r0.len, "at least one cell after the row clue");
+        scan_fail(r, r0.start + r0.len, "at least one cell after the row clue");
         goto bad;
     }
     if (w > TENTS_MAX_SIDE) {
-        fail_at(r, r0.start, "at most 256 columns");
+        scan_fail(r, r0.start, "at most 256 columns");
         goto bad;
     }
     t = tents_new(w, h);
@@ -357,49 +288,44 @@ static tents_puzzle *parse_grid_text(reader *r)
         if (got < 0)
             goto bad;
         if (got != w) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "%d column clues (found %d)", w, got);
-            fail_at(r, hd.start + hd.len, msg);
+            scan_fail(r, hd.start + hd.len, "%d column clues (found %d)", w, got);
             goto bad;
         }
     } else {
         if ((int)hd.len - 1 != w) {
-            char msg[128];
-            snprintf(msg, sizeof msg, "%d column clues after the leading character (found %d)", w,
-                     (int)hd.len - 1);
-            fail_at(r, hd.start + (hd.len > (size_t)w + 1 ? (size_t)w + 1 : hd.len), msg);
+            scan_fail(r, hd.start + (hd.len > (size_t)w + 1 ? (size_t)w + 1 : hd.len),
+                      "%d column clues after the leading character (found %d)", w, (int)hd.len - 1);
             goto bad;
         }
         for (int x = 0; x < w; x++) {
             char c = s[hd.start + 1 + (size_t)x];
             if (!isdigit((unsigned char)c)) {
-                fail_at(r, hd.start + 1 + (size_t)x, "a column clue digit 0-9");
+                scan_fail(r, hd.start + 1 + (size_t)x, "a column clue digit 0-9");
                 goto bad;
             }
             t->col[x] = c - '0';
             if (t->col[x] > h) {
-                fail_at(r, hd.start + 1 + (size_t)x, "a column clue no larger than the number of rows");
+                scan_fail(r, hd.start + 1 + (size_t)x, "a column clue no larger than the number of rows");
                 goto bad;
             }
         }
     }
     for (int y = 0; y < h; y++) {
-        span ln = lines[y + 1];
+        scan_span ln = lines[y + 1];
         size_t p = ln.start, end = ln.start + ln.len;
-        if (!read_count(r, &p, w, &t->row[y], "a row clue (a tent count)"))
+        if (!scan_number(r, &p, w, &t->row[y], "a row clue (a tent count)"))
             goto bad;
         if (p - ln.start > 1 || spaced_rows) {
             if (p < end && s[p] != ' ' && s[p] != '\t') {
-                fail_at(r, p, "a space between a spaced row clue and the cells");
+                scan_fail(r, p, "a space between a spaced row clue and the cells");
                 goto bad;
             }
             while (p < end && (s[p] == ' ' || s[p] == '\t'))
                 p++;
         }
         if ((int)(end - p) != w) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "%d cells in this row (found %d)", w, (int)(end - p));
-            fail_at(r, (int)(end - p) > w ? p + (size_t)w : end, msg);
+            scan_fail(r, (int)(end - p) > w ? p + (size_t)w : end, "%d cells in this row (found %d)", w,
+                      (int)(end - p));
             goto bad;
         }
         for (int x = 0; x < w; x++, p++) {
@@ -410,7 +336,7 @@ static tents_puzzle *parse_grid_text(reader *r)
             case '*': t->given[c] = TENTS_TENT; break;
             case '-': t->given[c] = TENTS_GRASS; break;
             default:
-                fail_at(r, p, "a cell: '.' empty, 'T' tree, '*' given tent or '-' given grass");
+                scan_fail(r, p, "a cell: '.' empty, 'T' tree, '*' given tent or '-' given grass");
                 goto bad;
             }
         }
@@ -423,18 +349,6 @@ bad:
     return NULL;
 }
 
-static bool looks_like_id(const char *s)
-{
-    size_t p = 0;
-    while (isdigit((unsigned char)s[p]))
-        p++;
-    if (p == 0)
-        return false;
-    while (isalnum((unsigned char)s[p]))
-        p++;
-    return s[p] == ':';
-}
-
 static bool looks_like_puzzle_team(const char *s)
 {
     size_t p = 0;
@@ -443,25 +357,10 @@ static bool looks_like_puzzle_team(const char *s)
     return p > 0 && s[p] == ',';
 }
 
-/* Offset of the first character that is neither blank nor inside a '#'
- * comment line: where an ID or a Puzzle Team string starts. */
-static size_t skip_blank_and_comments(const char *s)
-{
-    size_t p = 0;
-    for (;;) {
-        while (isspace((unsigned char)s[p]))
-            p++;
-        if (s[p] != '#')
-            return p;
-        while (s[p] && s[p] != '\n')
-            p++;
-    }
-}
-
 int tents_sniff(const char *s)
 {
-    s += skip_blank_and_comments(s);
-    if (looks_like_id(s)) {
+    s += scan_skip_space_and_comments(s, 0);
+    if (scan_looks_like_id(s, ":")) {
         const char *desc = strchr(s, ':') + 1;
         /* Tracks IDs have hex digit pieces and an S clue; Tents have neither. */
         for (const char *p = desc; *p && *p != ','; p++)
@@ -477,15 +376,15 @@ int tents_sniff(const char *s)
 
 void *tents_parse(const char *text, diag *err, int *nstate)
 {
-    reader r = {text, 0, err};
-    size_t p = skip_blank_and_comments(text);
+    scan r = scan_start(text, err);
+    size_t p = scan_skip_space_and_comments(text, 0);
     tents_puzzle *t;
     if (!text[p]) {
         diag_set(err, 1, 1, "a Tents puzzle (the input is empty)");
         return NULL;
     }
     /* copy without leading blank so positions stay right: parse in place */
-    if (looks_like_id(text + p))
+    if (scan_looks_like_id(text + p, ":"))
         t = parse_tatham(&r, p);
     else if (looks_like_puzzle_team(text + p))
         t = parse_puzzle_team(&r, p);

@@ -38,7 +38,7 @@ void tetravex_index_types(tetravex_puzzle *t);
 void tetravex_free(void *pz);
 void *tetravex_parse(const char *text, diag *err, int *nstate);
 int tetravex_sniff(const char *text);
-bool tetravex_verify(const void *pz, const int *state, char *why, size_t n);
+bool tetravex_verify(const void *pz, const int *state, diag *why);
 bool tetravex_generate(const gen_options *opt, strbuf *out, diag *err);
 void tetravex_write(const tetravex_puzzle *t, const int *order, strbuf *out);
 void tetravex_encode(const void *pz, assist *a);
@@ -58,7 +58,7 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
 assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                              double seconds, long *count);
 
-bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n);
+bool tetravex_state_ok(const void *pz, const int *state, diag *why);
 
 /* The family's colour roles (canvas.h): TETRAVEX_ROLE_FILL0 + v is a
  * side of value v drawn as a filled area (text on a background of v's

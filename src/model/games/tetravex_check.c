@@ -7,23 +7,23 @@
 
 #include "games/tetravex.h"
 
-bool tetravex_verify(const void *pz, const int *state, char *why, size_t n)
+bool tetravex_verify(const void *pz, const int *state, diag *why)
 {
     const tetravex_puzzle *t = pz;
     int side = t->n;
     int *used = calloc((size_t)t->ntiles, sizeof *used);
     if (!used) {
-        snprintf(why, n, "out of memory");
+        diag_set(why, 0, 0, "out of memory");
         return false;
     }
     bool ok = true;
     for (int c = 0; c < t->ntiles && ok; c++) {
         int tile = state[c];
         if (tile < 0 || tile >= t->ntiles) {
-            snprintf(why, n, "row %d, column %d holds no tile", c / side + 1, c % side + 1);
+            diag_set(why, 0, 0, "row %d, column %d holds no tile", c / side + 1, c % side + 1);
             ok = false;
         } else if (used[tile]++) {
-            snprintf(why, n, "tile %d is used twice", tile + 1);
+            diag_set(why, 0, 0, "tile %d is used twice", tile + 1);
             ok = false;
         }
     }
@@ -31,11 +31,11 @@ bool tetravex_verify(const void *pz, const int *state, char *why, size_t n)
         int x = c % side, y = c / side;
         const unsigned char *a = t->tile[state[c]];
         if (x + 1 < side && a[TV_RIGHT] != t->tile[state[c + 1]][TV_LEFT]) {
-            snprintf(why, n, "row %d, columns %d and %d: %d meets %d", y + 1, x + 1, x + 2,
+            diag_set(why, 0, 0, "row %d, columns %d and %d: %d meets %d", y + 1, x + 1, x + 2,
                      a[TV_RIGHT], t->tile[state[c + 1]][TV_LEFT]);
             ok = false;
         } else if (y + 1 < side && a[TV_BOTTOM] != t->tile[state[c + side]][TV_TOP]) {
-            snprintf(why, n, "column %d, rows %d and %d: %d meets %d", x + 1, y + 1, y + 2,
+            diag_set(why, 0, 0, "column %d, rows %d and %d: %d meets %d", x + 1, y + 1, y + 2,
                      a[TV_BOTTOM], t->tile[state[c + side]][TV_TOP]);
             ok = false;
         }
@@ -46,7 +46,7 @@ bool tetravex_verify(const void *pz, const int *state, char *why, size_t n)
 
 /* Is this a board the player could have made?  Each tile at most once,
  * on the board or in the tray. */
-bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
+bool tetravex_state_ok(const void *pz, const int *state, diag *why)
 {
     const tetravex_puzzle *t = pz;
     bool *seen = xcalloc((size_t)t->ntiles, sizeof *seen);
@@ -54,7 +54,7 @@ bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n)
     for (int c = 0; c < t->ntiles && ok; c++) {
         int v = state[c];
         if (v < -1 || v >= t->ntiles || (v >= 0 && seen[v])) {
-            snprintf(why, n, "cell at row %d, column %d: tile %d does not fit the puzzle", c / t->n + 1,
+            diag_set(why, 0, 0, "cell at row %d, column %d: tile %d does not fit the puzzle", c / t->n + 1,
                      c % t->n + 1, v);
             ok = false;
         } else if (v >= 0) {

@@ -1,11 +1,13 @@
 /* tetravex_parse.c: reads the TetraSAT tile list (one tile per line, four
  * digits: top, right, bottom, left; n*n lines) and writes it back. */
+#include <assert.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tetravex.h"
+#include "scan.h"
 
 tetravex_puzzle *tetravex_new(int n)
 {
@@ -48,108 +50,83 @@ void tetravex_free(void *pz)
     free(t);
 }
 
-/* Lines that hold a tile: not blank, not a '#' comment. */
-static bool content_line(const char *s, size_t start, size_t len)
-{
-    size_t i = start;
-    while (i < start + len && isspace((unsigned char)s[i]))
-        i++;
-    return i < start + len && s[i] != '#';
-}
-
 int tetravex_sniff(const char *s)
 {
-    int lines = 0;
-    size_t p = 0;
-    while (s[p]) {
-        size_t start = p, len;
-        while (s[p] && s[p] != '\n')
-            p++;
-        len = p - start;
-        if (s[p])
-            p++;
-        if (!content_line(s, start, len))
-            continue;
-        size_t i = start;
+    scan_span *lines;
+    int n = scan_lines(s, 0, &lines);
+    for (int l = 0; l < n; l++) {
+        size_t i = lines[l].start;
         while (isspace((unsigned char)s[i]))
             i++;
         for (int k = 0; k < 4; k++, i++)
-            if (!isdigit((unsigned char)s[i]))
+            if (!isdigit((unsigned char)s[i])) {
+                free(lines);
                 return 0;
-        while (i < start + len && isspace((unsigned char)s[i]))
+            }
+        size_t end = lines[l].start + lines[l].len;
+        while (i < end && isspace((unsigned char)s[i]))
             i++;
-        if (i != start + len)
+        if (i != end) {
+            free(lines);
             return 0;
-        lines++;
+        }
     }
-    int n = (int)lround(sqrt((double)lines));
-    return lines > 0 && n * n == lines ? 2 : 0;
+    free(lines);
+    int side = (int)lround(sqrt((double)n));
+    return n > 0 && side * side == n ? 2 : 0;
 }
 
 void *tetravex_parse(const char *s, diag *err, int *nstate)
 {
-    int cap = 16, count = 0;
-    unsigned char (*tiles)[4] = xcalloc((size_t)cap, sizeof *tiles);
-    size_t p = 0;
-    int line = 0;
-    while (s[p]) {
-        line++;
-        size_t start = p;
-        while (s[p] && s[p] != '\n')
-            p++;
-        size_t len = p - start;
-        if (s[p])
-            p++;
-        if (!content_line(s, start, len))
-            continue;
-        size_t i = start;
+    scan sc = scan_start(s, err);
+    scan_span *lines;
+    int count = scan_lines(s, 0, &lines);
+    unsigned char (*tiles)[4] = xcalloc((size_t)count + 1, sizeof *tiles);
+    for (int l = 0; l < count; l++) {
+        size_t i = lines[l].start, end = lines[l].start + lines[l].len;
         while (s[i] == ' ' || s[i] == '\t')
             i++;
-        if (count == TETRAVEX_MAX_SIDE * TETRAVEX_MAX_SIDE) {
-            diag_set(err, line, (int)(i - start) + 1, "no more tiles: at most %d (a %dx%d board)",
-                     count, TETRAVEX_MAX_SIDE, TETRAVEX_MAX_SIDE);
-            free(tiles);
-            return NULL;
-        }
-        if (count == cap) {
-            cap *= 2;
-            tiles = xrealloc(tiles, (size_t)cap * sizeof *tiles);
+        if (l == TETRAVEX_MAX_SIDE * TETRAVEX_MAX_SIDE) {
+            scan_fail(&sc, i, "no more tiles: at most %d (a %dx%d board)", l, TETRAVEX_MAX_SIDE,
+                      TETRAVEX_MAX_SIDE);
+            goto bad;
         }
         for (int k = 0; k < 4; k++, i++) {
             if (!isdigit((unsigned char)s[i])) {
                 static const char *const side[] = {"top", "right", "bottom", "left"};
-                diag_set(err, line, (int)(i - start) + 1,
-                         "a digit for the tile's %s edge (a tile is four digits: top, right, bottom, left)",
-                         side[k]);
-                free(tiles);
-                return NULL;
+                scan_fail(&sc, i,
+                          "a digit for the tile's %s edge (a tile is four digits: top, right, bottom, left)",
+                          side[k]);
+                goto bad;
             }
-            tiles[count][k] = (unsigned char)(s[i] - '0');
+            tiles[l][k] = (unsigned char)(s[i] - '0');
         }
+        /* the digits are not white space, so they end inside the line */
+        assert(i <= end);
         size_t j = i;
-        while (j < start + len && isspace((unsigned char)s[j]))
+        while (j < end && isspace((unsigned char)s[j]))
             j++;
-        if (j != start + len) {
-            diag_set(err, line, (int)(i - start) + 1, "end of line after the tile's four digits");
-            free(tiles);
-            return NULL;
+        if (j != end) {
+            scan_fail(&sc, i, "end of line after the tile's four digits");
+            goto bad;
         }
-        count++;
     }
     int n = (int)lround(sqrt((double)count));
     if (count == 0 || n * n != count) {
-        int l, c;
-        text_position(s, strlen(s), &l, &c);
-        diag_set(err, l, c, "a square number of tiles (4, 9, 16, ...), found %d", count);
-        free(tiles);
-        return NULL;
+        scan_fail(&sc, strlen(s), "a square number of tiles (4, 9, 16, ...), found %d", count);
+        goto bad;
     }
     tetravex_puzzle *t = tetravex_new(n);
     memcpy(t->tile, tiles, (size_t)count * sizeof *tiles);
     free(tiles);
+    free(lines);
     tetravex_index_types(t);
     *nstate = t->ntiles;
     return t;
+bad:
+    free(tiles);
+    free(lines);
+    return NULL;
 }
 
 void tetravex_write(const tetravex_puzzle *t, const int *order, strbuf *out)

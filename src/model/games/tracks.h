@@ -68,7 +68,7 @@ void tracks_init_state(const void *pz, int *state);
 void tracks_free(void *pz);
 void *tracks_parse(const char *text, diag *err, int *nstate);
 int tracks_sniff(const char *text);
-bool tracks_verify(const void *pz, const int *state, char *why, size_t n);
+bool tracks_verify(const void *pz, const int *state, diag *why);
 /* Forced deductions in plain C (tracks_deduce.c): 1 when they decide the
  * whole board, 0 when stuck (state: what they decided), -1 when they find
  * no solution; state holds the starting board on entry (game.h, deduce). */
@@ -87,7 +87,7 @@ extern const game_ui tracks_ui_hooks;
 /* Entries the puzzle fixes (tracks_check.c): the player cannot change them. */
 bool tracks_edge_fixed(const tracks_puzzle *t, int e);
 bool tracks_cell_fixed(const tracks_puzzle *t, int c);
-bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n);
-bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n);
+bool tracks_state_ok(const void *pz, const int *state, diag *why);
+bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, diag *why);
 
 #endif

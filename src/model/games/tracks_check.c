@@ -3,6 +3,7 @@
  * cell, the counts, and one walk from the entrance that must reach the exit
  * through every track cell (so no branch, no separate loop).
  * Also state_ok: the boards a player may hold (moves and saves). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,13 +20,13 @@ static int step(const tracks_puzzle *t, int cell, int dir)
     return y * t->w + x;
 }
 
-bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
+bool tracks_verify(const void *pz, const int *state, diag *why)
 {
     const tracks_puzzle *t = pz;
     int w = t->w, h = t->h, cells = w * h;
     int *piece = malloc((size_t)cells * sizeof *piece);
     if (!piece) {
-        snprintf(why, n, "out of memory");
+        diag_set(why, 0, 0, "out of memory");
         return false;
     }
     bool ok = false;
@@ -47,21 +48,21 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
         piece[c] = bits;
         int deg = bit_count(bits);
         if (deg != 0 && deg != 2) {
-            snprintf(why, n, "row %d, column %d: the track has %d ends there (a track cell has 2)",
+            diag_set(why, 0, 0, "row %d, column %d: the track has %d ends there (a track cell has 2)",
                      y + 1, x + 1, deg);
             goto out;
         }
         if (t->given[c] && bits != t->given[c]) {
-            snprintf(why, n, "row %d, column %d: does not keep the given piece", y + 1, x + 1);
+            diag_set(why, 0, 0, "row %d, column %d: does not keep the given piece", y + 1, x + 1);
             goto out;
         }
         if (deg && state[c] == TRACKS_NONE) {
-            snprintf(why, n, "row %d, column %d: marked as no track, but the track passes", y + 1,
+            diag_set(why, 0, 0, "row %d, column %d: marked as no track, but the track passes", y + 1,
                      x + 1);
             goto out;
         }
         if (!deg && state[c] == TRACKS_TRACK) {
-            snprintf(why, n, "row %d, column %d: marked as track, but no track passes", y + 1, x + 1);
+            diag_set(why, 0, 0, "row %d, column %d: marked as track, but no track passes", y + 1, x + 1);
             goto out;
         }
         ntrack += deg != 0;
@@ -71,7 +72,7 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
         for (int x = 0; x < w; x++)
             k += piece[y * w + x] != 0;
         if (k != t->row[y]) {
-            snprintf(why, n, "row %d has %d track cells, its clue says %d", y + 1, k, t->row[y]);
+            diag_set(why, 0, 0, "row %d has %d track cells, its clue says %d", y + 1, k, t->row[y]);
             goto out;
         }
     }
@@ -80,7 +81,7 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
         for (int y = 0; y < h; y++)
             k += piece[y * w + x] != 0;
         if (k != t->col[x]) {
-            snprintf(why, n, "column %d has %d track cells, its clue says %d", x + 1, k, t->col[x]);
+            diag_set(why, 0, 0, "column %d has %d track cells, its clue says %d", x + 1, k, t->col[x]);
             goto out;
         }
     }
@@ -91,12 +92,12 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
     for (;;) {
         visited++;
         if (visited > cells) {
-            snprintf(why, n, "the track from the entrance runs in a circle");
+            diag_set(why, 0, 0, "the track from the entrance runs in a circle");
             goto out;
         }
         int out_dir = piece[c] & ~from;
         if (bit_count(piece[c]) != 2 || bit_count(out_dir) != 1) {
-            snprintf(why, n, "row %d, column %d: the track from the entrance breaks off", c / w + 1,
+            diag_set(why, 0, 0, "row %d, column %d: the track from the entrance breaks off", c / w + 1,
                      c % w + 1);
             goto out;
         }
@@ -105,7 +106,7 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
             break; /* left the board */
         if (!(piece[next] & (out_dir == TRACKS_E ? TRACKS_W : out_dir == TRACKS_W ? TRACKS_E
                              : out_dir == TRACKS_S ? TRACKS_N : TRACKS_S))) {
-            snprintf(why, n, "row %d, column %d: the track runs into a cell without a matching end",
+            diag_set(why, 0, 0, "row %d, column %d: the track runs into a cell without a matching end",
                      next / w + 1, next % w + 1);
             goto out;
         }
@@ -115,12 +116,12 @@ bool tracks_verify(const void *pz, const int *state, char *why, size_t n)
     }
     int last_dir = piece[c] & ~from;
     if (c != t->end_cell[1] || last_dir != t->end_dir[1]) {
-        snprintf(why, n, "row %d, column %d: the track leaves the board away from the exit",
+        diag_set(why, 0, 0, "row %d, column %d: the track leaves the board away from the exit",
                  c / w + 1, c % w + 1);
         goto out;
     }
     if (visited != ntrack) {
-        snprintf(why, n, "%d track cells are not on the path from the entrance to the exit "
+        diag_set(why, 0, 0, "%d track cells are not on the path from the entrance to the exit "
                  "(a separate loop)", ntrack - visited);
         goto out;
     }
@@ -148,12 +149,13 @@ static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 /* Can board entry i (a cell, then the edges) hold what state has there?
  * start: the entry's value on the starting board (tracks_init_state), kept
  * by a fixed entry. */
-static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start, char *why, size_t n)
+static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start, diag *why)
 {
     int cells = tracks_cells(t);
+    assert(i >= 0 && i < tracks_nstate(t)); /* the loader bounds a step's entries */
     bool fixed = i < cells ? tracks_cell_fixed(t, i) : tracks_edge_fixed(t, i - cells);
     if (state[i] < TRACKS_BLANK || state[i] > TRACKS_NONE || (fixed && state[i] != start)) {
-        snprintf(why, n, "board entry %d: value %d does not fit the puzzle", i, state[i]);
+        diag_set(why, 0, 0, "board entry %d: value %d does not fit the puzzle", i, state[i]);
         return false;
     }
     return true;
@@ -161,7 +163,7 @@ static bool entry_ok(const tracks_puzzle *t, const int *state, int i, int start,
 
 /* Is this a board the player could have made?  Values in range, givens
  * and ends as the puzzle has them. */
-bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
+bool tracks_state_ok(const void *pz, const int *state, diag *why)
 {
     const tracks_puzzle *t = pz;
     int total = tracks_nstate(t);
@@ -169,7 +171,7 @@ bool tracks_state_ok(const void *pz, const int *state, char *why, size_t n)
     tracks_init_state(pz, start);
     bool ok = true;
     for (int i = 0; i < total && ok; i++)
-        ok = entry_ok(t, state, i, start[i], why, n);
+        ok = entry_ok(t, state, i, start[i], why);
     free(start);
     return ok;
 }
@@ -201,10 +203,10 @@ static int start_value(const tracks_puzzle *t, int i)
 }
 
 /* Every entry stands alone in tracks_state_ok: the changed ones suffice. */
-bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, char *why, size_t n)
+bool tracks_step_ok(const void *pz, const int *state, const int *idx, int nidx, diag *why)
 {
     for (int j = 0; j < nidx; j++)
-        if (!entry_ok(pz, state, idx[j], start_value(pz, idx[j]), why, n))
+        if (!entry_ok(pz, state, idx[j], start_value(pz, idx[j]), why))
             return false;
     return true;
 }

@@ -1,13 +1,14 @@
 /* tracks_parse.c: reads Train Tracks in its two forms, the CSV grid of the
  * SMT article and Simon Tatham game IDs, and writes Tatham IDs.  Errors say
  * line:column and what was expected there. */
+#include <assert.h>
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tracks.h"
+#include "scan.h"
 
 tracks_puzzle *tracks_new(int w, int h)
 {
@@ -58,69 +59,17 @@ static int border_bits(const tracks_puzzle *t, int cell)
            (x == 0 ? TRACKS_W : 0) | (y == 0 ? TRACKS_N : 0);
 }
 
-/* --- a cursor over the text, tracking line and column --- */
-typedef struct {
-    const char *s;
-    diag *err;
-} reader;
-
-static bool fail_at(reader *r, size_t pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static bool fail_at(reader *r, size_t pos, const char *fmt, ...)
-{
-    int line, col;
-    text_position(r->s, pos, &line, &col);
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_set(r->err, line, col, "%s", msg);
-    return false;
-}
-
-/* A decimal number in 0..limit at *pos. */
-static bool read_number(reader *r, size_t *pos, int limit, int *out, const char *what)
-{
-    const char *s = r->s;
-    if (!isdigit((unsigned char)s[*pos]))
-        return fail_at(r, *pos, "%s", what);
-    long v = 0;
-    size_t start = *pos;
-    while (isdigit((unsigned char)s[*pos])) {
-        v = v * 10 + (s[*pos] - '0');
-        if (v > limit)
-            return fail_at(r, start, "%s (at most %d)", what, limit);
-        (*pos)++;
-    }
-    *out = (int)v;
-    return true;
-}
-
 static void skip_blanks(const char *s, size_t *pos)
 {
     while (s[*pos] == ' ' || s[*pos] == '\t')
         (*pos)++;
 }
 
-/* Skips white space and whole '#' comment lines. */
-static size_t skip_space_and_comments(const char *s, size_t p)
+static bool at_end(const scan *r, size_t pos)
 {
-    for (;;) {
-        while (s[p] && isspace((unsigned char)s[p]))
-            p++;
-        if (s[p] != '#')
-            return p;
-        while (s[p] && s[p] != '\n')
-            p++;
-    }
-}
-
-static bool at_end(reader *r, size_t pos)
-{
-    pos = skip_space_and_comments(r->s, pos);
-    if (r->s[pos])
-        return fail_at(r, pos, "end of input after the last clue");
+    pos = scan_skip_space_and_comments(r->text, pos);
+    if (r->text[pos])
+        return scan_fail(r, pos, "end of input after the last clue");
     return true;
 }
 
@@ -130,53 +79,53 @@ typedef struct {
 } piece_list;
 
 /* The given pieces must not point off the board except at the two ends. */
-static bool check_pieces(reader *r, const tracks_puzzle *t, const piece_list *pl)
+static bool check_pieces(const scan *r, const tracks_puzzle *t, const piece_list *pl)
 {
     for (int i = 0; i < pl->cell.n; i++) {
         int c = pl->cell.v[i];
         int off = t->given[c] & border_bits(t, c) & ~tracks_end_bits(t, c);
         if (off)
-            return fail_at(r, (size_t)pl->pos.v[i],
-                           "a piece that stays on the board (the piece at row %d, column %d points "
-                           "off it away from the entrance and exit)",
-                           c / t->w + 1, c % t->w + 1);
+            return scan_fail(r, (size_t)pl->pos.v[i],
+                             "a piece that stays on the board (the piece at row %d, column %d points "
+                             "off it away from the entrance and exit)",
+                             c / t->w + 1, c % t->w + 1);
     }
     return true;
 }
 
 /* WxH[dX][o]:GRID,c0..c(W-1),r0..r(H-1), one column and one row count with
  * an 'S' prefix (Simon Tatham's game ID). */
-static tracks_puzzle *parse_tatham(reader *r, size_t pos)
+static tracks_puzzle *parse_tatham(const scan *r, size_t pos)
 {
-    const char *s = r->s;
+    const char *s = r->text;
     int w, h;
     size_t start = pos;
-    if (!read_number(r, &pos, TRACKS_MAX_SIDE, &w, "the grid width"))
+    if (!scan_number(r, &pos, TRACKS_MAX_SIDE, &w, "the grid width"))
         return NULL;
     h = w;
     if (s[pos] == 'x') {
         pos++;
-        if (!read_number(r, &pos, TRACKS_MAX_SIDE, &h, "the grid height after 'x'"))
+        if (!scan_number(r, &pos, TRACKS_MAX_SIDE, &h, "the grid height after 'x'"))
             return NULL;
     }
     if (w < 1 || h < 1) {
-        fail_at(r, start, "a grid of at least 1x1");
+        scan_fail(r, start, "a grid of at least 1x1");
         return NULL;
     }
     while (s[pos] && s[pos] != ':') {
         if (s[pos] == '#') {
-            fail_at(r, pos, "':' and the grid (a random-seed ID with '#' can only be replayed by "
-                            "Tatham's own generator)");
+            scan_fail(r, pos, "':' and the grid (a random-seed ID with '#' can only be replayed by "
+                              "Tatham's own generator)");
             return NULL;
         }
         if (!isalnum((unsigned char)s[pos])) {
-            fail_at(r, pos, "':' after the parameters (such as 8x8dt:)");
+            scan_fail(r, pos, "':' after the parameters (such as 8x8dt:)");
             return NULL;
         }
         pos++;
     }
     if (s[pos] != ':') {
-        fail_at(r, pos, "':' after the parameters (such as 8x8dt:)");
+        scan_fail(r, pos, "':' after the parameters (such as 8x8dt:)");
         return NULL;
     }
     pos++;
@@ -188,15 +137,15 @@ static tracks_puzzle *parse_tatham(reader *r, size_t pos)
         if (c >= 'a' && c <= 'z') {
             i += c - 'a' + 1;
             if (i > area) {
-                fail_at(r, pos, "a run that ends inside the grid (%ld cells)", area);
+                scan_fail(r, pos, "a run that ends inside the grid (%ld cells)", area);
                 goto bad;
             }
         } else if (isdigit((unsigned char)c) || (c >= 'A' && c <= 'F')) {
             int v = isdigit((unsigned char)c) ? c - '0' : c - 'A' + 10;
             if (v != 0) {
                 if (popcount4(v) != 2) {
-                    fail_at(r, pos, "a track piece with exactly two ends: 3, 5, 6, 9, A or C "
-                                    "(1 right, 2 up, 4 left, 8 down)");
+                    scan_fail(r, pos, "a track piece with exactly two ends: 3, 5, 6, 9, A or C "
+                                      "(1 right, 2 up, 4 left, 8 down)");
                     goto bad;
                 }
                 t->given[i] = (unsigned char)from_tatham(v);
@@ -205,11 +154,11 @@ static tracks_puzzle *parse_tatham(reader *r, size_t pos)
             }
             i++;
         } else if (c == ',' || c == 0 || isspace((unsigned char)c)) {
-            fail_at(r, pos, "more grid: %ld more cells of the %dx%d grid", area - i, w, h);
+            scan_fail(r, pos, "more grid: %ld more cells of the %dx%d grid", area - i, w, h);
             goto bad;
         } else {
-            fail_at(r, pos, "a grid character: 'a'..'z' (empty cells) or a hex digit piece "
-                            "(3, 5, 6, 9, A, C)");
+            scan_fail(r, pos, "a grid character: 'a'..'z' (empty cells) or a hex digit piece "
+                              "(3, 5, 6, 9, A, C)");
             goto bad;
         }
         pos++;
@@ -219,16 +168,16 @@ static tracks_puzzle *parse_tatham(reader *r, size_t pos)
         bool is_col = k < w;
         int idx = is_col ? k : k - w;
         if (s[pos] != ',') {
-            fail_at(r, pos, "',' then the track count of %s %d (%d column and %d row counts)",
-                    is_col ? "column" : "row", idx + 1, w, h);
+            scan_fail(r, pos, "',' then the track count of %s %d (%d column and %d row counts)",
+                      is_col ? "column" : "row", idx + 1, w, h);
             goto bad;
         }
         pos++;
         if (s[pos] == 'S') {
             int *sp = is_col ? &scol : &srow;
             if (*sp >= 0) {
-                fail_at(r, pos, "one 'S' among the %s counts (%s %d already has it)",
-                        is_col ? "column" : "row", is_col ? "column" : "row", *sp + 1);
+                scan_fail(r, pos, "one 'S' among the %s counts (%s %d already has it)",
+                          is_col ? "column" : "row", is_col ? "column" : "row", *sp + 1);
                 goto bad;
             }
             *sp = idx;
@@ -236,12 +185,12 @@ static tracks_puzzle *parse_tatham(reader *r, size_t pos)
         }
         char what[96];
         snprintf(what, sizeof what, "the track count of %s %d", is_col ? "column" : "row", idx + 1);
-        if (!read_number(r, &pos, is_col ? h : w, is_col ? &t->col[idx] : &t->row[idx], what))
+        if (!scan_number(r, &pos, is_col ? h : w, is_col ? &t->col[idx] : &t->row[idx], what))
             goto bad;
     }
     if (scol < 0 || srow < 0) {
-        fail_at(r, pos, "an 'S' before one %s count (it marks the %s)", scol < 0 ? "column" : "row",
-                scol < 0 ? "exit on the bottom edge" : "entrance on the left edge");
+        scan_fail(r, pos, "an 'S' before one %s count (it marks the %s)", scol < 0 ? "column" : "row",
+                  scol < 0 ? "exit on the bottom edge" : "entrance on the left edge");
         goto bad;
     }
     if (!at_end(r, pos))
@@ -262,73 +211,40 @@ bad:
     return NULL;
 }
 
-/* One non-comment line of the CSV, without its line end and trailing
- * blanks. */
-typedef struct {
-    size_t start, len;
-} span;
-
-static int split_lines(const char *s, size_t p, span **out)
-{
-    int n = 0, cap = 0;
-    span *v = NULL;
-    while (s[p]) {
-        size_t start = p;
-        while (s[p] && s[p] != '\n')
-            p++;
-        size_t len = p - start;
-        while (len > 0 && isspace((unsigned char)s[start + len - 1]))
-            len--;
-        size_t lead = 0;
-        while (lead < len && (s[start + lead] == ' ' || s[start + lead] == '\t'))
-            lead++;
-        if (len > lead && s[start + lead] != '#') {
-            if (n == cap) {
-                cap = cap ? cap * 2 : 16;
-                v = xrealloc(v, (size_t)cap * sizeof *v);
-            }
-            v[n++] = (span){start, len};
-        }
-        if (s[p] == '\n')
-            p++;
-    }
-    *out = v;
-    return n;
-}
-
 /* Reads ",n" items of a CSV line from *pos (before each item a comma,
  * blanks allowed around it). */
-static bool csv_next(reader *r, size_t *pos, size_t end, const char *what)
+static bool csv_next(const scan *r, size_t *pos, size_t end, const char *what)
 {
-    skip_blanks(r->s, pos);
-    if (*pos >= end || r->s[*pos] != ',')
-        return fail_at(r, *pos, "',' then %s", what);
+    skip_blanks(r->text, pos);
+    if (*pos >= end || r->text[*pos] != ',')
+        return scan_fail(r, *pos, "',' then %s", what);
     (*pos)++;
-    skip_blanks(r->s, pos);
+    skip_blanks(r->text, pos);
     return true;
 }
 
-static bool csv_line_end(reader *r, size_t pos, size_t end, const char *what)
+static bool csv_line_end(const scan *r, size_t pos, size_t end, const char *what)
 {
-    skip_blanks(r->s, &pos);
-    if (pos < end && r->s[pos] == ',') { /* a trailing comma is harmless */
+    skip_blanks(r->text, &pos);
+    if (pos < end && r->text[pos] == ',') { /* a trailing comma is harmless */
         pos++;
-        skip_blanks(r->s, &pos);
+        skip_blanks(r->text, &pos);
     }
     if (pos < end)
-        return fail_at(r, pos, "the end of the line after %s", what);
+        return scan_fail(r, pos, "the end of the line after %s", what);
     return true;
 }
 
 /* "R,c1,...,cW" then per row "r,code,...,code" (the SMT article's CSV). */
-static tracks_puzzle *parse_csv(reader *r, size_t from)
+static tracks_puzzle *parse_csv(const scan *r, size_t from)
 {
-    const char *s = r->s;
-    span *lines = NULL;
-    int n = split_lines(s, from, &lines);
+    const char *s = r->text;
+    scan_span *lines = NULL;
+    int n = scan_lines(s, from, &lines);
     tracks_puzzle *t = NULL;
     piece_list pl = {{0}, {0}};
-    span hd = lines[0];
+    assert(n >= 1); /* looks_like_csv saw the header */
+    scan_span hd = lines[0];
     size_t end = hd.start + hd.len, pos = hd.start;
     skip_blanks(s, &pos);
     pos++; /* the 'R' */
@@ -339,38 +255,38 @@ static tracks_puzzle *parse_csv(reader *r, size_t from)
     if (w > 0 && s[end - 1] == ',')
         w--;
     if (w < 1) {
-        fail_at(r, end, "',' then the column counts after 'R'");
+        scan_fail(r, end, "',' then the column counts after 'R'");
         goto bad;
     }
     if (w > TRACKS_MAX_SIDE) {
-        fail_at(r, hd.start, "at most %d columns", TRACKS_MAX_SIDE);
+        scan_fail(r, hd.start, "at most %d columns", TRACKS_MAX_SIDE);
         goto bad;
     }
     int h = n - 1;
     if (h < 1) {
-        fail_at(r, end, "a row line (its count, then one piece code per column) after the header");
+        scan_fail(r, end, "a row line (its count, then one piece code per column) after the header");
         goto bad;
     }
     if (h > TRACKS_MAX_SIDE) {
-        fail_at(r, lines[TRACKS_MAX_SIDE + 1].start, "at most %d rows", TRACKS_MAX_SIDE);
+        scan_fail(r, lines[TRACKS_MAX_SIDE + 1].start, "at most %d rows", TRACKS_MAX_SIDE);
         goto bad;
     }
     t = tracks_new(w, h);
     char what[96];
     for (int x = 0; x < w; x++) {
         snprintf(what, sizeof what, "the track count of column %d", x + 1);
-        if (!csv_next(r, &pos, end, what) || !read_number(r, &pos, h, &t->col[x], what))
+        if (!csv_next(r, &pos, end, what) || !scan_number(r, &pos, h, &t->col[x], what))
             goto bad;
     }
     if (!csv_line_end(r, pos, end, "the last column count"))
         goto bad;
     for (int y = 0; y < h; y++) {
-        span ln = lines[y + 1];
+        scan_span ln = lines[y + 1];
         pos = ln.start;
         end = ln.start + ln.len;
         skip_blanks(s, &pos);
         snprintf(what, sizeof what, "the track count of row %d", y + 1);
-        if (!read_number(r, &pos, w, &t->row[y], what))
+        if (!scan_number(r, &pos, w, &t->row[y], what))
             goto bad;
         for (int x = 0; x < w; x++) {
             snprintf(what, sizeof what, "the piece code of row %d, column %d (%d columns)", y + 1,
@@ -379,11 +295,11 @@ static tracks_puzzle *parse_csv(reader *r, size_t from)
                 goto bad;
             size_t at = pos;
             int v;
-            if (!read_number(r, &pos, 99, &v, what))
+            if (!scan_number(r, &pos, 99, &v, what))
                 goto bad;
             if (v != 0 && (v > 15 || popcount4(v) != 2)) {
-                fail_at(r, at, "a piece code: 0 (none) or 3, 5, 6, 9, 10, 12 (two of 1 east, "
-                               "2 south, 4 west, 8 north)");
+                scan_fail(r, at, "a piece code: 0 (none) or 3, 5, 6, 9, 10, 12 (two of 1 east, "
+                                 "2 south, 4 west, 8 north)");
                 goto bad;
             }
             int c = y * w + x;
@@ -405,9 +321,9 @@ static tracks_puzzle *parse_csv(reader *r, size_t from)
             if (!(off & d))
                 continue;
             if (nends == 2) {
-                fail_at(r, (size_t)pl.pos.v[i],
-                        "only two pieces pointing off the board (the entrance and the exit); "
-                        "this is a third");
+                scan_fail(r, (size_t)pl.pos.v[i],
+                          "only two pieces pointing off the board (the entrance and the exit); "
+                          "this is a third");
                 goto bad;
             }
             t->end_cell[nends] = c;
@@ -415,9 +331,9 @@ static tracks_puzzle *parse_csv(reader *r, size_t from)
         }
     }
     if (nends < 2) {
-        fail_at(r, lines[n - 1].start + lines[n - 1].len,
-                "two given pieces pointing off the board, the entrance and the exit (found %d)",
-                nends);
+        scan_fail(r, lines[n - 1].start + lines[n - 1].len,
+                  "two given pieces pointing off the board, the entrance and the exit (found %d)",
+                  nends);
         goto bad;
     }
     vec_free(&pl.cell);
@@ -432,18 +348,6 @@ bad:
     return NULL;
 }
 
-static bool looks_like_id(const char *s)
-{
-    size_t p = 0;
-    while (isdigit((unsigned char)s[p]))
-        p++;
-    if (p == 0)
-        return false;
-    while (isalnum((unsigned char)s[p]))
-        p++;
-    return s[p] == ':' || s[p] == '#';
-}
-
 static bool looks_like_csv(const char *s)
 {
     if (*s != 'R' && *s != 'r')
@@ -456,10 +360,10 @@ static bool looks_like_csv(const char *s)
 
 int tracks_sniff(const char *text)
 {
-    const char *s = text + skip_space_and_comments(text, 0);
+    const char *s = text + scan_skip_space_and_comments(text, 0);
     if (looks_like_csv(s))
         return 2;
-    if (!looks_like_id(s))
+    if (!scan_looks_like_id(s, ":#"))
         return 0;
     const char *desc = strchr(s, ':');
     if (!desc)
@@ -474,8 +378,8 @@ int tracks_sniff(const char *text)
 
 void *tracks_parse(const char *text, diag *err, int *nstate)
 {
-    reader r = {text, err};
-    size_t p = skip_space_and_comments(text, 0);
+    scan r = scan_start(text, err);
+    size_t p = scan_skip_space_and_comments(text, 0);
     tracks_puzzle *t;
     if (!text[p]) {
         diag_set(err, 1, 1, "a Train Tracks puzzle (the input is empty)");
@@ -486,8 +390,8 @@ void *tracks_parse(const char *text, diag *err, int *nstate)
     else if (looks_like_csv(text + p))
         t = parse_csv(&r, p);
     else {
-        fail_at(&r, p, "a Train Tracks puzzle: a CSV grid starting with 'R,' or a game ID such as "
-                       "8x8:...");
+        scan_fail(&r, p, "a Train Tracks puzzle: a CSV grid starting with 'R,' or a game ID such as "
+                         "8x8:...");
         return NULL;
     }
     if (!t)

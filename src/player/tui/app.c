@@ -41,16 +41,16 @@ static bool save_now(app *s)
 {
     if (!s->can_save)
         return true;
-    char err[512];
+    diag err = {0};
     tick(s);
-    if (board_save(s->b, s->save_path, err, sizeof err)) {
+    if (board_save(s->b, s->save_path, &err)) {
         s->changes_since_save = 0;
         return true;
     }
-    screen_message(s, true, "cannot save: %s", err);
+    screen_message(s, true, "cannot save: %s", err.msg);
     struct stat st;
     bool kept = stat(s->save_path, &st) == 0;
-    snprintf(quit_note, sizeof quit_note, "cannot save: %s%s", err,
+    snprintf(quit_note, sizeof quit_note, "cannot save: %.511s%s", err.msg,
              kept ? " (the previous save is kept)" : " (nothing was saved)");
     return false;
 }
@@ -72,10 +72,10 @@ static void save_before_out_of_memory(void)
 /* After every change to the board (move, undo, redo, hint, solve). */
 static void app_after_change(app *s)
 {
-    char why[256], tbuf[32];
+    char tbuf[32];
     tick(s); /* the time taken includes this last move */
     bool was_done = s->done;
-    s->done = s->f->verify(s->b->pz->data, s->b->state, why, sizeof why);
+    s->done = s->f->verify(s->b->pz->data, s->b->state, NULL);
     if (s->done && !was_done) {
         screen_format_time(s->b->elapsed, tbuf, sizeof tbuf);
         size_t len = strlen(s->msg);
@@ -275,7 +275,7 @@ static void play(app *s)
     out_of_memory_hook(save_before_out_of_memory);
     engine_think(s); /* thinking ahead starts with the game */
     s->last_tick = term_now();
-    s->done = s->f->verify(s->b->pz->data, s->b->state, (char[256]){0}, 256);
+    s->done = s->f->verify(s->b->pz->data, s->b->state, NULL);
     s->recorded = s->done; /* a game resumed solved is in the statistics */
     screen_layout(s);
     while (!s->quit && !term_signal) {
@@ -366,10 +366,11 @@ static bool lock_save(app *s, diag *err)
  * (err filled) when another player has the puzzle open. */
 static board *open_board(puzzle *pz, app *s, diag *err)
 {
-    char dir[PATH_MAX], e[512], note[1024];
-    s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
+    char dir[PATH_MAX];
+    diag e = {0}, note = {0};
+    s->can_save = board_state_dir(dir, sizeof dir, &e);
     if (!s->can_save) {
-        screen_message(s, true, "progress will not be saved: %s", e);
+        screen_message(s, true, "progress will not be saved: %.511s", e.msg);
         return board_create(pz);
     }
     board_save_path(pz, dir, s->save_path, sizeof s->save_path);
@@ -377,7 +378,7 @@ static board *open_board(puzzle *pz, app *s, diag *err)
         puzzle_free(pz);
         return NULL;
     }
-    board *b = board_resume(pz, dir, note, sizeof note);
+    board *b = board_resume(pz, dir, &note);
     if (b) {
         char t[32];
         screen_format_time(b->elapsed, t, sizeof t);
@@ -385,8 +386,8 @@ static board *open_board(puzzle *pz, app *s, diag *err)
         puzzle_free(pz);
         return b;
     }
-    if (note[0])
-        screen_message(s, true, "%s", note);
+    if (note.msg[0])
+        screen_message(s, true, "%s", note.msg);
     return board_create(pz);
 }
 
@@ -397,8 +398,9 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
         board *b = board_load(arg, err);
         if (!b)
             return NULL;
-        char dir[PATH_MAX], e[512];
-        s->can_save = board_state_dir(dir, sizeof dir, e, sizeof e);
+        char dir[PATH_MAX];
+        diag e = {0};
+        s->can_save = board_state_dir(dir, sizeof dir, &e);
         if (s->can_save) {
             board_save_path(b->pz, dir, s->save_path, sizeof s->save_path);
             if (!lock_save(s, err)) {
@@ -407,7 +409,7 @@ static board *load_arg(const char *arg, const tui_options *opt, app *s, diag *er
             }
             screen_message(s, false, "opened the saved game %s", arg);
         } else {
-            screen_message(s, true, "opened the saved game %s; progress will not be saved: %s", arg, e);
+            screen_message(s, true, "opened the saved game %s; progress will not be saved: %.511s", arg, e.msg);
         }
         return b;
     }

@@ -330,10 +330,10 @@ bool engine_accept_hint(app *s)
     /* A hint near the edge of an unbounded family's board (a Tantrix tile
      * placed by hand at 1000) may lie past it; taken, it would make a save
      * the loader refuses, so it is only shown. */
-    char why[256];
+    diag why = {0};
     bool changed = false;
-    if (!board_move_allowed(s->b, &m, why, sizeof why))
-        screen_message(s, true, "the hint cannot be taken: %s", why);
+    if (!board_move_allowed(s->b, &m, &why))
+        screen_message(s, true, "the hint cannot be taken: %s", why.msg);
     else
         changed = session_apply(s->ss, &m, false);
     move_free(&m);

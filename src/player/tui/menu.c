@@ -56,8 +56,9 @@ static int family_index(const game_family *f)
 
 static const char *save_status(const puzzle *pz)
 {
-    char dir[PATH_MAX], err[256], path[PATH_MAX];
-    if (!board_state_dir(dir, sizeof dir, err, sizeof err))
+    char dir[PATH_MAX], path[PATH_MAX];
+    diag err = {0};
+    if (!board_state_dir(dir, sizeof dir, &err))
         return "";
     board_save_path(pz, dir, path, sizeof path);
     struct stat sb;
@@ -67,8 +68,7 @@ static const char *save_status(const puzzle *pz)
     board *b = board_load(path, &d);
     if (!b)
         return "save unreadable";
-    char why[128];
-    bool done = b->pz->family->verify(b->pz->data, b->state, why, sizeof why);
+    bool done = b->pz->family->verify(b->pz->data, b->state, NULL);
     bool untouched = b->nsteps == 0; /* opened, never played */
     board_free(b);
     return done ? "solved" : untouched ? "new" : "in progress";
@@ -316,9 +316,9 @@ char *menu_choose(theme *th, bool ascii)
 {
     menu_list l = {0};
     stats st = {0};
-    char spath[PATH_MAX], serr[512], gen[PATH_MAX];
-    diag sd = {0};
-    if (stats_path(spath, sizeof spath, serr, sizeof serr) && !stats_read(spath, &st, &sd)) {
+    char spath[PATH_MAX], gen[PATH_MAX];
+    diag serr = {0}, sd = {0}; /* serr is not shown: the menu works without them */
+    if (stats_path(spath, sizeof spath, &serr) && !stats_read(spath, &st, &sd)) {
         char buf[600];
         diag_format(&sd, buf, sizeof buf);
         menu_set_message(buf); /* best times are then not shown */
@@ -326,7 +326,7 @@ char *menu_choose(theme *th, bool ascii)
     scan_root(&l, TESSERA_SOURCE_PUZZLE_DIR, &st);
     if (strcmp(TESSERA_SOURCE_PUZZLE_DIR, TESSERA_PUZZLE_DIR) != 0)
         scan_root(&l, TESSERA_PUZZLE_DIR, &st);
-    if (new_puzzle_dir(gen, sizeof gen, serr, sizeof serr))
+    if (new_puzzle_dir(gen, sizeof gen, &serr))
         scan_root(&l, gen, &st);
     stats_free(&st);
     if (l.n)

@@ -54,25 +54,25 @@ unsigned long new_puzzle_today(void)
            (unsigned long)tm.tm_mday;
 }
 
-static bool make_dir(const char *path, char *err, size_t errn)
+static bool make_dir(const char *path, diag *err)
 {
     if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-        snprintf(err, errn, "cannot create %s: %s", path, strerror(errno));
+        diag_set(err, 0, 0, "cannot create %s: %s", path, strerror(errno));
         return false;
     }
     return true;
 }
 
-bool new_puzzle_dir(char *out, size_t n, char *err, size_t errn)
+bool new_puzzle_dir(char *out, size_t n, diag *err)
 {
     char dir[PATH_MAX];
-    if (!board_state_dir(dir, sizeof dir, err, errn))
+    if (!board_state_dir(dir, sizeof dir, err))
         return false;
     if (snprintf(out, n, "%s/generated", dir) >= (int)n) {
-        snprintf(err, errn, "the save directory's name is too long");
+        diag_set(err, 0, 0, "the save directory's name is too long");
         return false;
     }
-    return make_dir(out, err, errn);
+    return make_dir(out, err);
 }
 
 /* --- drawing --- */
@@ -358,13 +358,13 @@ static bool generate(theme *th, bool ascii, const request *r, strbuf *out)
 
 /* The generated puzzle's file: generated/FAMILY/NAME.EXT, its directory
  * made when missing. */
-static bool puzzle_path(const request *r, char *out, size_t n, char *err, size_t errn)
+static bool puzzle_path(const request *r, char *out, size_t n, diag *err)
 {
     char dir[PATH_MAX], sub[PATH_MAX + 64], size[32];
-    if (!new_puzzle_dir(dir, sizeof dir, err, errn))
+    if (!new_puzzle_dir(dir, sizeof dir, err))
         return false;
     snprintf(sub, sizeof sub, "%s/%s", dir, r->f->name);
-    if (!make_dir(sub, err, errn))
+    if (!make_dir(sub, err))
         return false;
     new_puzzle_size_name(r->f->name, r->g.width, true, size, sizeof size);
     int len;
@@ -376,7 +376,7 @@ static bool puzzle_path(const request *r, char *out, size_t n, char *err, size_t
         len = snprintf(out, n, "%s/%s-%s-%lu.%s", sub, size, r->level, r->g.seed, r->f->extension);
     }
     if (len >= (int)n) {
-        snprintf(err, errn, "the save directory's name is too long");
+        diag_set(err, 0, 0, "the save directory's name is too long");
         return false;
     }
     return true;
@@ -385,9 +385,10 @@ static bool puzzle_path(const request *r, char *out, size_t n, char *err, size_t
 /* Generates the request and stores it; the path, or NULL (message set). */
 static char *make_puzzle(theme *th, bool ascii, const request *r)
 {
-    char path[PATH_MAX], err[PATH_MAX + 256];
-    if (!puzzle_path(r, path, sizeof path, err, sizeof err)) {
-        snprintf(message, sizeof message, "cannot store a new puzzle: %.900s", err);
+    char path[PATH_MAX];
+    diag err = {0};
+    if (!puzzle_path(r, path, sizeof path, &err)) {
+        snprintf(message, sizeof message, "cannot store a new puzzle: %.900s", err.msg);
         return NULL;
     }
     struct stat st;
@@ -398,10 +399,10 @@ static char *make_puzzle(theme *th, bool ascii, const request *r)
         sb_free(&text);
         return NULL;
     }
-    bool ok = state_file_write(path, text.s, text.n, err, sizeof err);
+    bool ok = state_file_write(path, text.s, text.n, &err);
     sb_free(&text);
     if (!ok) {
-        snprintf(message, sizeof message, "cannot store the new puzzle: %.900s", err);
+        snprintf(message, sizeof message, "cannot store the new puzzle: %.900s", err.msg);
         return NULL;
     }
     return xstrdup(path);

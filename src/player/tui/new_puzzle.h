@@ -19,7 +19,7 @@ const char *new_puzzle_message(void);
 
 /* The directory of generated puzzles: SAVE_DIR/generated (the manual's
  * FILES); false with a message in err. */
-bool new_puzzle_dir(char *out, size_t n, char *err, size_t errn);
+bool new_puzzle_dir(char *out, size_t n, diag *err);
 
 /* Today's date in UTC as YYYYMMDD: the daily puzzle's seed, the same
  * for every player on that date. */

@@ -100,11 +100,12 @@ void play_loop_solved(app *s)
     stats_entry_of(s->b->pz, &e);
     e.seconds = s->b->elapsed;
     e.hints = s->b->hints;
-    char path[PATH_MAX], err[1024] = "";
+    char path[PATH_MAX];
+    diag err = {0};
     stats all = {0};
-    bool ok = stats_path(path, sizeof path, err, sizeof err);
+    bool ok = stats_path(path, sizeof path, &err);
     if (ok)
-        ok = stats_record(path, &e, &all, err, sizeof err);
+        ok = stats_record(path, &e, &all, &err);
     else
         stats_add(&all, &e);
     stats_summary sum;
@@ -119,7 +120,7 @@ void play_loop_solved(app *s)
                  s->f->title, size, sum.solved, best, median, sum.hints, sum.hints == 1 ? "" : "s",
                  ways_on(s));
     } else {
-        snprintf(more, sizeof more, "  The game is saved, but not the statistics: %.700s.%s", err,
+        snprintf(more, sizeof more, "  The game is saved, but not the statistics: %.700s.%s", err.msg,
                  ways_on(s));
         s->msg_alert = true;
     }
