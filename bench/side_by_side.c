@@ -11,7 +11,9 @@
  * A / B, on one line after the number of IDs.
  * Without CMD_B only A's figures are printed.  Output is discarded; a run
  * that does not exit 0 is reported on stderr. */
+#ifndef _DEFAULT_SOURCE /* the build defines it for every file */
 #define _DEFAULT_SOURCE /* wait4 */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
