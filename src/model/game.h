@@ -189,7 +189,8 @@ typedef struct game_family {
     /* Optional (NULL: none): the family's own complete search, listing the
      * solutions under the marks (assist_enum_fn, with pz for ctx).
      * puzzle_encode attaches it to the engine, whose forced set then proves
-     * facts by exhaustion where CDCL is slow. */
+     * facts by exhaustion where CDCL is slow (or, from a search that is not
+     * complete, answering -1, takes what it lists as witnesses only). */
     int (*enumerate)(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
                      assist_solution_fn add, void *add_ctx);
 

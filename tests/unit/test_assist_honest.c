@@ -469,6 +469,7 @@ static void check_family(const char *family, const char *text, void (*enumerate)
     puzzle_free(p);
 }
 
+
 static const char TENTS_4[] = "4x4:aedc,2,0,0,1,2,0,1,0\n";
 static const char TENTS_4B[] = "4x4:bedb,1,1,1,0,1,0,0,2\n";
 static const char TRACKS_4[] = "4x4:d5gAc,S3,3,3,2,3,S4,3,1\n";
@@ -503,6 +504,144 @@ static void tantrix_honest(void)
 {
     check_family("tantrix", TANTRIX_3, tantrix_all);
     check_family("tantrix", TANTRIX_4, tantrix_all);
+}
+
+/* --- the boards --- */
+
+static puzzle *load_bundled(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", TESSERA_SOURCE_PUZZLE_DIR, name);
+    diag err = {0};
+    return report_load(puzzle_load(path, NULL, &err), &err);
+}
+
+
+/* --- the families' enumerators --- */
+
+typedef struct {
+    int nf, n, cap;
+    bool **s; /* the solutions listed, one bool per fact */
+} listed;
+
+static void listed_add(void *ctx, const int *facts, int n)
+{
+    listed *l = ctx;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->s = xrealloc(l->s, (size_t)l->cap * sizeof *l->s);
+    }
+    bool *w = xcalloc((size_t)l->nf + 1, 1);
+    for (int i = 0; i < n; i++) {
+        CHECK(facts[i] >= 0 && facts[i] < l->nf);
+        if (facts[i] >= 0 && facts[i] < l->nf)
+            w[facts[i]] = true;
+    }
+    l->s[l->n++] = w;
+}
+
+static void listed_free(listed *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->s[i]);
+    free(l->s);
+}
+
+/* Tantrix's enumerator is a witness source, never a proof: on a board
+ * with nothing placed it lists one loop and its turns about the origin,
+ * every one accepted by the rules checker, and answers -1; with a mark it
+ * lists nothing.  The forced set then has nothing forced (a loop turned
+ * about the origin is a loop: every placement is a choice). */
+static void tantrix_enumerator_honest(void)
+{
+    static const char *const names[] = {"tantrix/discovery-10.tantrix", "tantrix/discovery-30.tantrix"};
+    for (int k = 0; k < 2; k++) {
+        puzzle *p = load_bundled(names[k]);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        listed l = {.nf = tantrix_nfacts(t)};
+        int e = p->family->enumerate(p->data, NULL, 0, 32, NULL, listed_add, &l);
+        printf("%s: answer %d, %d listed\n", names[k], e, l.n);
+        CHECK(e == -1);
+        CHECK(l.n == 6);
+        for (int i = 0; i < l.n; i++) {
+            int *s = start_state(p);
+            tantrix_frame f = {0, 0, 0};
+            int placed = 0;
+            for (int fact = 0; fact < t->nplace; fact++) {
+                int tile, q, r, rot;
+                if (!l.s[i][fact] || !tantrix_fact_place(t, &f, fact, &tile, &q, &r, &rot))
+                    continue;
+                s[3 * tile] = rot;
+                s[3 * tile + 1] = q;
+                s[3 * tile + 2] = r;
+                placed++;
+            }
+            diag why = {0};
+            CHECK(placed == t->n);
+            CHECK_MSG(p->family->verify(p->data, s, &why), "%s, listed %d: %s", names[k], i, why.msg);
+            free(s);
+        }
+        listed_free(&l);
+        int mark = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
+        l = (listed){.nf = tantrix_nfacts(t)};
+        CHECK(p->family->enumerate(p->data, &mark, 1, 32, NULL, listed_add, &l) == -1);
+        CHECK(l.n == 0);
+        listed_free(&l);
+        /* a budget far too small for the search: nothing listed */
+        l = (listed){.nf = tantrix_nfacts(t)};
+        sat_budget tiny = {.seconds = 1e-9};
+        CHECK(p->family->enumerate(p->data, NULL, 0, 32, &tiny, listed_add, &l) == -1);
+        CHECK(l.n == 0);
+        listed_free(&l);
+        /* the hint on the empty board: a choice, never "forced" (every
+         * loop turned about the origin is a loop, as checked above) */
+        assist *a = puzzle_encode(p);
+        assist_hint_result hr;
+        CHECK(assist_hint(a, NULL, 0, NULL, 0, &hr) == ASSIST_OK);
+        CHECK(!hr.forced && hr.label == ASSIST_LABEL_CHOICE);
+        /* check by the family's loop: consistent */
+        CHECK(assist_check(a, NULL, 0, NULL) == ASSIST_OK);
+        assist_free(a);
+        /* tiny budgets: not known, or a choice, never "forced" */
+        static const double budgets[] = {1e-9, 1e-6, 1e-4, 1e-3};
+        int unknown = 0;
+        for (int i = 0; i < 4; i++) {
+            a = puzzle_encode(p);
+            sat_budget b = {.seconds = budgets[i]};
+            assist_set_budget(a, &b);
+            assist_status st = assist_hint(a, NULL, 0, NULL, 0, &hr);
+            CHECK_MSG(!hr.forced, "%s, budget %g: forced", names[k], budgets[i]);
+            if (st == ASSIST_UNKNOWN) {
+                unknown++;
+                CHECK(hr.label == ASSIST_LABEL_NOT_KNOWN);
+            } else {
+                CHECK(st == ASSIST_OK && hr.label == ASSIST_LABEL_CHOICE);
+            }
+            assist_free(a);
+        }
+        CHECK(unknown > 0); /* the smallest budget does run out */
+        puzzle_free(p);
+    }
+    /* marks the guess has no proposal for go to the solver's search: two
+     * tiles on one cell are no solution (a small set, where the core's
+     * shrinking, a loop search per mark, is quick) */
+    puzzle *p = load_family_text("tantrix", TANTRIX_3);
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    assist *a = puzzle_encode(p);
+    int two[2] = {tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0), tantrix_fact(t, 1, tantrix_cell(t, 0, 0), 0)};
+    int_vec core = {0};
+    CHECK(assist_check(a, NULL, 0, NULL) == ASSIST_OK);
+    CHECK(assist_check(a, two, 2, &core) == ASSIST_NONE);
+    CHECK(core.n > 0);
+    vec_free(&core);
+    assist_free(a);
+    puzzle_free(p);
 }
 
 /* Honest budgets: a budget far too small for the proofs.  Whatever comes
@@ -579,6 +718,7 @@ int main(void)
     RUN(tetravex_honest);
     RUN(hexiom_honest);
     RUN(tantrix_honest);
+    RUN(tantrix_enumerator_honest);
     RUN(tiny_budget_never_overclaims);
     TEST_MAIN_END();
 }

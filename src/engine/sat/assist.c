@@ -378,11 +378,18 @@ int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items,
     return ai_shrink_until(a, sat, fixed, items, n, n, timed_out);
 }
 
+void assist_set_check_by_guess(assist *a, bool on) { a->check_by_guess = on; }
+
 assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out)
 {
     ai_start_call(a);
     if (core_out)
         core_out->n = 0;
+    if (a->guess && a->check_by_guess) {
+        sat_result g = solve_by_guess(a, marks, nmarks);
+        if (g != SAT_UNSAT) /* a confirmed proposal, or out of time */
+            return ai_status_of(g);
+    }
     int_vec as = {0};
     ai_base_assumptions(a, marks, nmarks, &as);
     sat_result r = ai_call(a, as.v, as.n);

@@ -68,15 +68,22 @@ void assist_solve_on_copy(assist *a);
 typedef int (*assist_guess_fn)(void *ctx, const int *marks, int nmarks, const sat_budget *budget,
                                int_vec *facts_out);
 void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_ctx)(void *));
+/* Opt-in: check asks the guess first too (off by default): a proposal the
+ * solver confirms under the marks shows them consistent at once; with no
+ * proposal check searches as usual.  For a family whose guess answers at
+ * once where it has nothing to propose (Tantrix: any marks at all). */
+void assist_set_check_by_guess(assist *a, bool on);
 
 /* Opt-in: a family's own complete search lists the solutions consistent
  * with the marks (givens included in marks).  For each solution found it
  * calls add(add_ctx, facts, n) with the fact numbers true in that whole
  * solution (every other fact false in it).  Returns 1 when it has listed
  * every solution and there were at most `limit`; 0 when it stopped at
- * limit + 1 solutions (more exist); -1 when the budget ran out or its poll
- * cancelled it (what it listed is still listed).  The forced set uses it:
- * a finished list proves by exhaustion which facts every solution has. */
+ * limit + 1 solutions (more exist); -1 when it could not finish (the
+ * budget ran out, its poll cancelled it, or its search is not complete
+ * under these marks: what it listed is still listed, as witnesses, never
+ * as a proof).  The forced set uses it: a finished list proves by
+ * exhaustion which facts every solution has. */
 typedef void (*assist_solution_fn)(void *add_ctx, const int *facts, int n);
 typedef int (*assist_enum_fn)(void *ctx, const int *marks, int nmarks, long limit,
                               const sat_budget *budget, assist_solution_fn add, void *add_ctx);

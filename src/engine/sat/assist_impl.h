@@ -20,6 +20,7 @@ struct assist {
     assist_guess_fn guess;
     void *guess_ctx;
     void (*free_guess_ctx)(void *);
+    bool check_by_guess; /* assist_set_check_by_guess */
     assist_enum_fn enumerate;
     void *enum_ctx;
     void (*free_enum_ctx)(void *);

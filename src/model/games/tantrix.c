@@ -328,6 +328,118 @@ static void format_puzzle(const void *pz, strbuf *out)
             sb_printf(out, "given %d %d %d %d\n", t->label[i], t->given_q[i], t->given_r[i], t->given_rot[i]);
 }
 
+/* The family's enumerator hook (game_family.enumerate), as a source of
+ * witnesses rather than a proof: on a board with nothing placed (no
+ * givens, no marks) the loop search above finds one loop in milliseconds
+ * where CDCL needs seconds, and that loop turned about the frame's origin
+ * (the images hook) refutes every placement, since each image moves every
+ * tile or turns it.  The search is not complete (it stops at its first
+ * loop and does not take marks), so it always answers -1: what it lists
+ * are solutions, each checked by the rules checker, and never a proof
+ * that a fact is forced.  On a board with marks it lists nothing. */
+#define ENUM_NODES_PER_SECOND 200000.0
+
+typedef struct {
+    const tantrix_puzzle *t;
+    int *state;
+    assist_solution_fn add;
+    void *add_ctx;
+    long left;
+} enum_ctx;
+
+/* Lists a solution (frame = board) once the rules checker accepts it. */
+static void enum_list(void *vctx, const int *facts, int n)
+{
+    enum_ctx *ec = vctx;
+    const tantrix_puzzle *t = ec->t;
+    init_state(t, ec->state);
+    for (int i = 0; i < n; i++) {
+        int tile, q, r, rot;
+        tantrix_frame f = {0, 0, 0};
+        if (!tantrix_fact_place(t, &f, facts[i], &tile, &q, &r, &rot))
+            return;
+        ec->state[3 * tile] = rot;
+        ec->state[3 * tile + 1] = q;
+        ec->state[3 * tile + 2] = r;
+    }
+    diag why = {0};
+    if (ec->left > 0 && tantrix_verify(t, ec->state, &why)) {
+        ec->left--;
+        ec->add(ec->add_ctx, facts, n);
+    }
+}
+
+/* The search's loop as facts (no tile placed: the frame is the board
+ * itself, tantrix_frame_of), n of them into facts; false when the search
+ * found none within the budget's share of steps. */
+static bool search_facts(const tantrix_puzzle *t, const sat_budget *b, int *facts)
+{
+    long nodes = SEARCH_NODES;
+    if (b && b->seconds > 0 && b->seconds * ENUM_NODES_PER_SECOND < (double)nodes)
+        nodes = (long)(b->seconds * ENUM_NODES_PER_SECOND);
+    int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+    init_state(t, state);
+    diag why = {0};
+    bool ok = nodes >= 1 && tantrix_search_loop(t, state, nodes) == 1 && tantrix_verify(t, state, &why);
+    for (int u = 0; u < t->n && ok; u++) {
+        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
+        ok = cell >= 0;
+        if (ok)
+            facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
+    }
+    free(state);
+    return ok;
+}
+
+static int enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                     assist_solution_fn add, void *add_ctx)
+{
+    const tantrix_puzzle *t = pz;
+    (void)marks;
+    if (nmarks > 0 || t->ngiven > 0 || limit < 1)
+        return -1;
+    int nf = tantrix_nfacts(t), *facts = xmalloc((size_t)t->n * sizeof *facts);
+    if (search_facts(t, b, facts)) {
+        bool *sol = xcalloc((size_t)nf, sizeof *sol);
+        for (int u = 0; u < t->n; u++)
+            sol[facts[u]] = true;
+        int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+        enum_ctx ec = {t, state, add, add_ctx, limit};
+        enum_list(&ec, facts, t->n);
+        images(pz, sol, nf, enum_list, &ec);
+        free(state);
+        free(sol);
+    }
+    free(facts);
+    return -1;
+}
+
+/* The same loop as the engine's guess (assist_set_guess), which also
+ * serves its check (assist_set_check_by_guess): on a board with nothing
+ * placed, "can the marks all be right" is "has the tile set a loop", and
+ * the solver confirms the loop with one call instead of searching for one
+ * (seconds of CDCL at Discovery 20 and beyond). */
+static int guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
+{
+    const tantrix_puzzle *t = ctx;
+    (void)marks;
+    if (nmarks > 0 || t->ngiven > 0)
+        return 0;
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    bool ok = search_facts(t, b, facts);
+    for (int u = 0; u < t->n && ok; u++)
+        vec_push(facts_out, facts[u]);
+    free(facts);
+    return ok ? 1 : 0;
+}
+
+static void encode(const void *pz, assist *a)
+{
+    tantrix_encode(pz, a);
+    assist_set_guess(a, guess, (void *)pz, NULL);
+    assist_set_check_by_guess(a, true);
+}
+
 const game_family tantrix_family = {
     .name = "tantrix",
     .title = "Tantrix",
@@ -337,7 +449,7 @@ const game_family tantrix_family = {
     .free_puzzle = tantrix_free,
     .describe = describe,
     .init_state = init_state,
-    .encode = tantrix_encode,
+    .encode = encode,
     .state_marks = state_marks,
     .state_givens = state_givens,
     .apply_solution = apply_solution,
@@ -353,4 +465,5 @@ const game_family tantrix_family = {
     .count = count,
     .images = images,
     .deduce = deduce,
+    .enumerate = enumerate,
 };
