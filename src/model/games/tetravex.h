@@ -58,6 +58,11 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
 assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                              double seconds, long *count);
 
+/* The same count with no marks, held to max_steps placements (about
+ * 50 million a second) instead of a clock, so that the generator's
+ * choices do not depend on the machine's load: false when they ran out. */
+bool tetravex_count_steps(const tetravex_puzzle *t, long limit, long max_steps, long *count);
+
 bool tetravex_state_ok(const void *pz, const int *state, char *why, size_t n);
 
 /* The family's colour roles (canvas.h): TETRAVEX_ROLE_FILL0 + v is a

@@ -520,10 +520,11 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a)
  * complete and meets each arrangement of tile types once, so when it runs
  * out of candidates the list is every solution: a proof by exhaustion.
  * After a solution it backs up one level and goes on. */
-int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
-                       assist_solution_fn add, void *add_ctx)
+static int enumerate_steps(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                           long max_steps, assist_solution_fn add, void *add_ctx)
 {
     ts_ctx *x = make_ctx(pz);
+    long steps = 0;
     ts_run run;
     int st = run_init(x, &run, 0, marks, nmarks, false) ? -2 : 1; /* -2: going on */
     double now = monotonic_seconds();
@@ -552,6 +553,11 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
             st = 1;
             break;
         }
+        steps += TS_SLICE;
+        if (max_steps > 0 && steps >= max_steps) {
+            st = -1;
+            break;
+        }
         now = monotonic_seconds();
         if ((deadline > 0 && now >= deadline) || (b && b->poll && now >= next_poll && b->poll(b->poll_ctx)))
             st = -1;
@@ -562,6 +568,12 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
     run_free(&run);
     free_ctx(x);
     return st;
+}
+
+int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                       assist_solution_fn add, void *add_ctx)
+{
+    return enumerate_steps(pz, marks, nmarks, limit, b, 0, add, add_ctx);
 }
 
 typedef struct {
@@ -594,4 +606,16 @@ assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nm
         return ASSIST_UNKNOWN;
     *count = cc.found < limit ? cc.found : limit;
     return ASSIST_OK;
+}
+
+bool tetravex_count_steps(const tetravex_puzzle *t, long limit, long max_steps, long *count)
+{
+    count_ctx cc = {0};
+    *count = 0;
+    if (limit < 1)
+        return true;
+    if (enumerate_steps((void *)t, NULL, 0, limit - 1, NULL, max_steps, count_one, &cc) < 0)
+        return false;
+    *count = cc.found < limit ? cc.found : limit;
+    return true;
 }
