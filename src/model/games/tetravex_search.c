@@ -21,8 +21,8 @@
  * scores) in bands 4x apart, which partition every square once.  Every
  * search is complete, so one that runs out of candidates proves there is
  * no solution under the marks (the solver still decides).  The enumerator
- * walks from the corner whose tree Knuth's estimate says is smallest.  The measured
- * effect of each choice is in bench/NOTES.md (Tetravex). */
+ * walks from the corner whose tree Knuth's estimate says is smallest.
+ * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
