@@ -558,9 +558,10 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a)
  * (bench/NOTES.md), and any corner's walk is complete.  TS_PROBES paths a
  * corner from TS_PROBE_CELLS cells up, from a fixed seed so that the
  * choice is the same on every run; smaller boards get TS_SMALL_PROBES
- * (their walks take milliseconds anyway), but get them all the same, so
- * that the counts checked by brute force on them go through every corner. */
-#define TS_PROBE_CELLS 49
+ * (their walks take a second at most, and 8x8 ones differ little between
+ * corners), but get them all the same, so that the counts checked by
+ * brute force on them go through every corner. */
+#define TS_PROBE_CELLS 81
 #define TS_PROBES 2000
 #define TS_SMALL_PROBES 100
 #define TS_PROBE_SEED 20261128u
