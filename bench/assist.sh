@@ -1,7 +1,7 @@
 #!/bin/bash
 # bench/assist.sh: hint, explain and check latency, cold, by hand (not part
 # of the test suite).
-#   bash bench/assist.sh BINARY [SOURCE_DIR] [TIMEOUT] [GROUPS]
+#   bash bench/assist.sh BINARY [SOURCE_DIR] [TIMEOUT] [GROUPS] [BOARDS]
 # Runs bench/assist_bench (built next to BINARY: `cmake --build BUILD
 # --target assist_bench`; or $ASSIST_BENCH) per group of puzzles and prints
 # its p50/p95/max milliseconds per operation.  Each puzzle is solved once;
@@ -14,8 +14,10 @@
 #   tantrix20 tantrix30                       the big boards
 # Big boards: Tents 50x50 and Tracks 30x30 and Tetravex 8x8 are bundled;
 # Tracks 40x40 are the first three of bench/tracks-40x40-easy.txt; Tetravex
-# 9x9 are three random boards in GNOME Tetravex's model (as
-# bench/tetravex.sh makes them, seeds 9001-9003).
+# 9x9 are BOARDS (default 30) random boards in GNOME Tetravex's model, made
+# by bench/tetravex_board (built next to BINARY, or $TETRAVEX_BOARD) from
+# seeds fixed once, 20261128000 + i for board i, never chosen to suit the
+# engine.
 # Warm answers and time-to-warm need the player's thinking-ahead worker
 # (the session layer); the driver's --warm times the engine's part of it,
 # the forced set's incremental update after one more correct mark.
@@ -24,6 +26,8 @@ bin=$1
 src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 limit=${3:-5}
 groups=${4:-tents tracks tetravex hexiom tantrix tents50 tracks30 tracks40 tetravex8 tetravex9 hexiom38 hexiom40 tantrix20 tantrix30}
+boards=${5:-30}
+board_prog=${TETRAVEX_BOARD:-$(dirname "$bin")/bench/tetravex_board}
 ab=${ASSIST_BENCH:-$(dirname "$bin")/bench/assist_bench}
 if [ ! -x "$ab" ]; then
     echo "assist.sh: $ab not found (cmake --build BUILD --target assist_bench)" >&2
@@ -31,20 +35,6 @@ if [ ! -x "$ab" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-tetravex_board() { # N SEED: a shuffled tile list (as bench/tetravex.sh)
-    awk -v n="$1" -v seed="$2" 'BEGIN {
-        srand(seed)
-        for (y = 0; y < n; y++) for (x = 0; x < n; x++) {
-            t = (y ? b[y - 1, x] : int(rand() * 10)); l = (x ? r[y, x - 1] : int(rand() * 10))
-            r[y, x] = int(rand() * 10); b[y, x] = int(rand() * 10)
-            tile[y * n + x] = t "" r[y, x] "" b[y, x] "" l
-        }
-        m = n * n
-        for (i = m - 1; i > 0; i--) { j = int(rand() * (i + 1)); s = tile[i]; tile[i] = tile[j]; tile[j] = s }
-        for (i = 0; i < m; i++) print tile[i]
-    }'
-}
 
 run() { # LABEL FILE...
     local label=$1
@@ -67,8 +57,14 @@ for g in $groups; do
         run "tracks 40x40" "$tmp"/t40-*.tracks ;;
     tetravex8) run "tetravex 8x8" "$p"/tetravex/8x8-*.tetravex ;;
     tetravex9)
-        for s in 9001 9002 9003; do tetravex_board 9 $s >"$tmp/tv9-$s.tetravex"; done
-        run "tetravex 9x9" "$tmp"/tv9-*.tetravex ;;
+        if [ ! -x "$board_prog" ]; then
+            echo "assist.sh: $board_prog not found (cmake --build BUILD --target tetravex_board)" >&2
+            continue
+        fi
+        for i in $(seq "$boards"); do
+            "$board_prog" 9 $((20261128000 + i)) >"$tmp/tv9-$(printf %03d "$i").tetravex"
+        done
+        run "tetravex 9x9, $boards random" "$tmp"/tv9-*.tetravex ;;
     hexiom38) run "hexiom level 38" "$p"/hexiom/level38.hexiom ;;
     hexiom40) run "hexiom level 40" "$p"/hexiom/level40.hexiom ;;
     tantrix20) run "tantrix discovery 20" "$p"/tantrix/discovery-20.tantrix ;;

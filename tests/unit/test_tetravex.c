@@ -368,6 +368,39 @@ static void count_matches_brute_force(void)
     CHECK_MSG(several > 0 && none > 0, "%d with several solutions, %d with none", several, none);
 }
 
+/* The count held to a step budget (what the generator uses): without a
+ * budget it agrees with tetravex_count, and a budget of one step stops a
+ * walk that needs more than its first slice, saying so (false) instead of
+ * giving a count; 8x8 boards with ten numbers, whose walks take millions
+ * of placements. */
+static void count_steps_stops_at_the_budget(void)
+{
+    rng r;
+    rng_seed(&r, 29);
+    int stopped = 0;
+    for (int rep = 0; rep < 3; rep++) {
+        strbuf text = {0};
+        random_board(&r, 8, 10, &text);
+        puzzle *p = load(text.s);
+        CHECK(p != NULL);
+        if (p) {
+            const tetravex_puzzle *t = p->data;
+            long want = -1, got = -1, capped = -1;
+            CHECK(tetravex_count(t, NULL, NULL, 0, 2, 0, &want) == ASSIST_OK);
+            CHECK(tetravex_count_steps(t, 2, 0, &got));
+            CHECK_MSG(got == want && want >= 1, "#%d: %ld with no budget, %ld by tetravex_count", rep,
+                      got, want);
+            if (!tetravex_count_steps(t, 2, 1, &capped))
+                stopped++;
+            else
+                CHECK_MSG(capped == want, "#%d: %ld within the budget, %ld without", rep, capped, want);
+        }
+        puzzle_free(p);
+        sb_free(&text);
+    }
+    CHECK_MSG(stopped > 0, "no walk ran past a budget of one step");
+}
+
 static void hand_made_3x3(void)
 {
     char *text = read_file(test_data("tetravex/hand-3x3.tetravex"), 1 << 16, NULL);
@@ -579,6 +612,7 @@ int main(void)
     RUN(search_bands_are_complete);
     RUN(search_same_on_any_number_of_threads);
     RUN(count_matches_brute_force);
+    RUN(count_steps_stops_at_the_budget);
     RUN(hand_made_3x3);
     RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);

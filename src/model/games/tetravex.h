@@ -5,6 +5,7 @@
 #define TESSERA_GAMES_TETRAVEX_H
 
 #include "game.h"
+#include "rng.h"
 
 /* The family table (registry.c lists it). */
 extern const game_family tetravex_family;
@@ -57,6 +58,16 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
  * game_family.count): ASSIST_UNKNOWN when seconds (0: none) ran out. */
 assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                              double seconds, long *count);
+
+/* The same count with no marks, held to max_steps placements (about
+ * 50 million a second) instead of a clock, so that the generator's
+ * choices do not depend on the machine's load: false when they ran out. */
+bool tetravex_count_steps(const tetravex_puzzle *t, long limit, long max_steps, long *count);
+
+/* Knuth's estimate of how many placements the exhaustive walk (the
+ * count without marks) tries from its cheapest corner, from `probes`
+ * random paths a corner drawn with g. */
+double tetravex_walk_estimate(const tetravex_puzzle *t, rng *g, int probes);
 
 bool tetravex_state_ok(const void *pz, const int *state, diag *why);
 

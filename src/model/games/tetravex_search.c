@@ -20,8 +20,9 @@
  * its 3x3 corner squares by likelihood (the product of the nine tiles'
  * scores) in bands 4x apart, which partition every square once.  Every
  * search is complete, so one that runs out of candidates proves there is
- * no solution under the marks (the solver still decides).  The measured
- * effect of each choice is in bench/NOTES.md (Tetravex). */
+ * no solution under the marks (the solver still decides).  The enumerator
+ * walks from the corner whose tree Knuth's estimate says is smallest.
+ * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -31,6 +32,7 @@
 
 #include "games/tetravex.h"
 #include "jobs.h"
+#include "rng.h"
 
 #define TS_WORDS 3 /* bitsets over up to 192 tile types (12x12 is 144) */
 #define TS_VALUES 10
@@ -412,6 +414,43 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
     return r->depth == r->norder ? 1 : -1;
 }
 
+/* Knuth's estimate of the size of corner `corner`'s exhaustive walk
+ * (placements tried, no marks, no bands): down one random path, the
+ * product of the candidate counts met so far, summed over the levels, is
+ * an unbiased estimate of the tree's size; the mean over `probes` paths
+ * drawn with g.  A few milliseconds at 9x9 for 2000 paths. */
+static double walk_estimate(const ts_ctx *x, int corner, const int *marks, int nmarks, rng *g,
+                            int probes)
+{
+    ts_run run;
+    double sum = 0;
+    if (run_init(x, &run, corner, marks, nmarks, false)) {
+        int *cand = xcalloc((size_t)x->ntypes + 1, sizeof *cand);
+        for (int p = 0; p < probes; p++) {
+            double width = 1;
+            int d = 0;
+            while (d < run.norder) {
+                int nc = candidates(x, &run, d, cand);
+                if (nc == 0)
+                    break;
+                width *= nc;
+                sum += width;
+                int c = run.order[d];
+                if (!put(x, &run, c, cand[rng_below(g, nc)])) {
+                    take(x, &run, c);
+                    break;
+                }
+                d++;
+            }
+            while (d > 0)
+                take(x, &run, run.order[--d]);
+        }
+        free(cand);
+    }
+    run_free(&run);
+    return probes > 0 ? sum / probes : 0;
+}
+
 /* The corners take turns of TS_SLICE placements.  A round gives each
  * corner up to TS_ROUND_TURNS turns, the corners side by side on threads;
  * the corner that finishes first (solved, or proved that nothing fits) in
@@ -514,18 +553,50 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a)
     assist_set_guess(a, search, make_ctx(t), free_ctx);
 }
 
+/* The corner whose exhaustive walk under the marks Knuth's estimate says
+ * is smallest: walks from different corners differ up to tenfold at 9x9
+ * (bench/NOTES.md), and any corner's walk is complete.  TS_PROBES paths a
+ * corner from TS_PROBE_CELLS cells up, from a fixed seed so that the
+ * choice is the same on every run; smaller boards get TS_SMALL_PROBES
+ * (their walks take a second at most, and 8x8 ones differ little between
+ * corners), but get them all the same, so that the counts checked by
+ * brute force on them go through every corner. */
+#define TS_PROBE_CELLS 81
+#define TS_PROBES 2000
+#define TS_SMALL_PROBES 100
+#define TS_PROBE_SEED 20261128u
+
+static int cheapest_corner(const ts_ctx *x, const int *marks, int nmarks)
+{
+    int probes = x->cells < TS_PROBE_CELLS ? TS_SMALL_PROBES : TS_PROBES;
+    int best = 0;
+    double least = HUGE_VAL;
+    for (int c = 0; c < TS_CORNERS; c++) {
+        rng g;
+        rng_seed(&g, TS_PROBE_SEED);
+        double size = walk_estimate(x, c, marks, nmarks, &g, probes);
+        if (size < least) {
+            least = size;
+            best = c;
+        }
+    }
+    return best;
+}
+
 /* The family's enumerator (game_family.enumerate): every solution under
- * the marks, by one corner's search run to the end, with no likelihood
+ * the marks, by the cheapest corner's search run to the end, with no likelihood
  * bands (order does not matter when every branch is walked).  A search is
  * complete and meets each arrangement of tile types once, so when it runs
  * out of candidates the list is every solution: a proof by exhaustion.
  * After a solution it backs up one level and goes on. */
-int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
-                       assist_solution_fn add, void *add_ctx)
+static int enumerate_steps(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                           long max_steps, assist_solution_fn add, void *add_ctx)
 {
     ts_ctx *x = make_ctx(pz);
+    long steps = 0;
     ts_run run;
-    int st = run_init(x, &run, 0, marks, nmarks, false) ? -2 : 1; /* -2: going on */
+    int corner = cheapest_corner(x, marks, nmarks);
+    int st = run_init(x, &run, corner, marks, nmarks, false) ? -2 : 1; /* -2: going on */
     double now = monotonic_seconds();
     double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
     int *facts = xcalloc((size_t)x->cells + 1, sizeof *facts);
@@ -552,6 +623,11 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
             st = 1;
             break;
         }
+        steps += TS_SLICE;
+        if (max_steps > 0 && steps >= max_steps) {
+            st = -1;
+            break;
+        }
         now = monotonic_seconds();
         if ((deadline > 0 && now >= deadline) || (b && b->poll && now >= next_poll && b->poll(b->poll_ctx)))
             st = -1;
@@ -562,6 +638,12 @@ int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const
     run_free(&run);
     free_ctx(x);
     return st;
+}
+
+int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                       assist_solution_fn add, void *add_ctx)
+{
+    return enumerate_steps(pz, marks, nmarks, limit, b, 0, add, add_ctx);
 }
 
 typedef struct {
@@ -594,4 +676,29 @@ assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nm
         return ASSIST_UNKNOWN;
     *count = cc.found < limit ? cc.found : limit;
     return ASSIST_OK;
+}
+
+bool tetravex_count_steps(const tetravex_puzzle *t, long limit, long max_steps, long *count)
+{
+    count_ctx cc = {0};
+    *count = 0;
+    if (limit < 1)
+        return true;
+    if (enumerate_steps((void *)t, NULL, 0, limit - 1, NULL, max_steps, count_one, &cc) < 0)
+        return false;
+    *count = cc.found < limit ? cc.found : limit;
+    return true;
+}
+
+double tetravex_walk_estimate(const tetravex_puzzle *t, rng *g, int probes)
+{
+    ts_ctx *x = make_ctx(t);
+    double least = HUGE_VAL;
+    for (int c = 0; c < TS_CORNERS; c++) {
+        double size = walk_estimate(x, c, NULL, 0, g, probes);
+        if (size < least)
+            least = size;
+    }
+    free_ctx(x);
+    return least;
 }
