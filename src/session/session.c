@@ -278,7 +278,8 @@ static void board_key(const job *j, int_vec *out)
     out->n = 0;
     for (int i = 0; i < j->nmarks; i++)
         vec_push(out, j->marks[i]);
-    qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_int);
+    if (out->n > 1)
+        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_int);
     vec_push(out, -1);
     int from = out->n;
     for (int i = 0; i < j->ngivens; i++)
