@@ -1,6 +1,6 @@
 #!/bin/bash
-# bench/assist.sh: hint, explain and check latency, cold, by hand (not part
-# of the test suite).
+# bench/assist.sh: hint, explain and check latency, cold and warm, by hand
+# (not part of the test suite).
 #   bash bench/assist.sh BINARY [SOURCE_DIR] [TIMEOUT] [GROUPS] [BOARDS]
 # Runs bench/assist_bench (built next to BINARY: `cmake --build BUILD
 # --target assist_bench`; or $ASSIST_BENCH) per group of puzzles and prints
@@ -18,9 +18,12 @@
 # by bench/tetravex_board (built next to BINARY, or $TETRAVEX_BOARD) from
 # seeds fixed once, 20261128000 + i for board i, never chosen to suit the
 # engine.
-# Warm answers and time-to-warm need the player's thinking-ahead worker
-# (the session layer); the driver's --warm times the engine's part of it,
-# the forced set's incremental update after one more correct mark.
+# Then bench/assist_warm (built the same way; or $ASSIST_WARM) on the same
+# puzzles and boards, through the session layer as the player's keys go:
+# warm hint and check (the key pressed at once after a focus move, once the
+# worker has finished thinking ahead) and ttw, time-to-warm (one more
+# correct mark through session_apply until the worker has both answers).
+# WARM=0 skips it; COLD=0 skips the cold figures.
 set -u
 bin=$1
 src=${2:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -29,17 +32,27 @@ groups=${4:-tents tracks tetravex hexiom tantrix tents50 tracks30 tracks40 tetra
 boards=${5:-30}
 board_prog=${TETRAVEX_BOARD:-$(dirname "$bin")/bench/tetravex_board}
 ab=${ASSIST_BENCH:-$(dirname "$bin")/bench/assist_bench}
-if [ ! -x "$ab" ]; then
-    echo "assist.sh: $ab not found (cmake --build BUILD --target assist_bench)" >&2
-    exit 2
-fi
+aw=${ASSIST_WARM:-$(dirname "$bin")/bench/assist_warm}
+cold=${COLD:-1}
+warm=${WARM:-1}
+for x in "$ab" "$aw"; do
+    if [ ! -x "$x" ]; then
+        echo "assist.sh: $x not found (cmake --build BUILD --target assist_bench assist_warm)" >&2
+        exit 2
+    fi
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 run() { # LABEL FILE...
     local label=$1
     shift
-    "$ab" --timeout "$limit" --label "$label" "$@" | sed -n '/^== /,$p'
+    if [ "$cold" != 0 ]; then
+        "$ab" --timeout "$limit" --label "$label" "$@" | sed -n '/^== /,$p'
+    fi
+    if [ "$warm" != 0 ]; then
+        "$aw" --timeout "$limit" --label "$label" "$@" | sed -n '/^== /,$p'
+    fi
 }
 
 p=$src/puzzles

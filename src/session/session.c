@@ -1,19 +1,34 @@
 /* session.c: the midend: one board, its engines and the assist policies,
  * shared by the player and the batch commands, plus the thinking-ahead worker.
  *
- * Threads: the worker owns its own engine (the puzzle encoded again) and
- * reads only what never changes after session_create (the puzzle, the
- * givens, the fact count) and the job it was handed (a copy of the marks
- * and of the order).  Everything the two threads share is behind mu; the
- * cancel flag is atomic so that the solver's poll can read it mid-call. */
+ * Threads: the worker owns its own engine (the puzzle encoded again), its
+ * forced set and its reasons, and reads only what never changes after
+ * session_create (the puzzle, the givens, the fact count) and the job it
+ * was handed (a copy of the marks and of the order).  Everything the two
+ * threads share is behind mu; the cancel flag is atomic so that the
+ * solver's poll can read it mid-call.
+ *
+ * Between moves the worker keeps its forced set (assist_forced): after a
+ * move that adds marks every forced fact stays forced and every witness
+ * that agrees with the new marks still refutes what it refuted, so only
+ * the rest is recomputed; after undo (fewer marks) the forced facts are
+ * proved again, never carried over (assist_forced_update).  The reasons it
+ * found are kept while the marks stay the same: moving the focus costs no
+ * new proof for a fact already explained. */
 #include "session.h"
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* After the hint, the worker goes on to explain the forced facts nearest
+ * the focus, up to this many, so that the hint after a focus move is
+ * already there. */
+#define NEAR_REASONS 8
 
 /* A question for the worker (or asked on the spot): the board as marks,
  * the candidates nearest the focus first, and the time limit. */
@@ -28,6 +43,22 @@ typedef struct {
     double seconds;
     bool want_hint;
 } job;
+
+/* A reason the worker found, for a board's marks (its key). */
+typedef struct {
+    int fact;
+    assist_reason r; /* ASSIST_REASON_MINIMAL only: a shrink cut short is not kept */
+} known_reason;
+
+/* What the worker keeps between jobs (its thread only). */
+typedef struct {
+    assist *a;
+    assist_forced *fs;
+    int_vec key; /* the board the reasons are for (board_key) */
+    bool has_key;
+    known_reason *reasons;
+    int nreasons;
+} worker_mem;
 
 struct session {
     board *b;
@@ -49,7 +80,11 @@ struct session {
     long answer_id;
     bool check_ready, hint_ready;
     session_answer answer;
+    bool settled;           /* the worker has finished the latest job, thinking ahead included */
+    assist_forced *done_fs; /* a copy of the worker's whole forced set, for done_key's board */
+    int_vec done_key;
     const void *ui; /* the focus the last job was posted with (main thread only) */
+    diag refused; /* why the last session_apply refused its move (main thread only) */
 };
 
 static void job_free(job *j)
@@ -121,6 +156,8 @@ void session_free(session *s)
     }
     job_free(&s->pending);
     session_answer_free(&s->answer);
+    assist_forced_free(s->done_fs);
+    vec_free(&s->done_key);
     pthread_cond_destroy(&s->done);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->mu);
@@ -150,6 +187,12 @@ const assist *session_engine(const session *s)
 typedef struct {
     int dist, fact;
 } ranked;
+
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
 
 static int by_rank(const void *x, const void *y)
 {
@@ -228,17 +271,142 @@ static void ask_check(const session *s, assist *a, const job *j, session_check *
     vec_free(&core);
 }
 
-static void ask_hint(const session *s, assist *a, const job *j, double deadline, const poll_fn *poll,
-                     session_hint *out)
+/* Which board a job is about: its marks and givens, sorted (the worker's
+ * forced set and reasons hold for one board, whatever the focus). */
+static void board_key(const job *j, int_vec *out)
 {
+    out->n = 0;
+    for (int i = 0; i < j->nmarks; i++)
+        vec_push(out, j->marks[i]);
+    if (out->n > 1)
+        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_int);
+    vec_push(out, -1);
+    int from = out->n;
+    for (int i = 0; i < j->ngivens; i++)
+        vec_push(out, j->givens[i]);
+    qsort(out->v + from, (size_t)(out->n - from), sizeof *out->v, cmp_int);
+}
+
+static bool same_vec(const int_vec *x, const int_vec *y)
+{
+    return x->n == y->n && (x->n == 0 || memcmp(x->v, y->v, (size_t)x->n * sizeof *x->v) == 0);
+}
+
+static const assist_reason *known(const worker_mem *w, int fact)
+{
+    for (int i = 0; w && i < w->nreasons; i++)
+        if (w->reasons[i].fact == fact)
+            return &w->reasons[i].r;
+    return NULL;
+}
+
+static void forget_reasons(worker_mem *w)
+{
+    for (int i = 0; i < w->nreasons; i++)
+        assist_reason_free(&w->reasons[i].r);
+    free(w->reasons);
+    w->reasons = NULL;
+    w->nreasons = 0;
+}
+
+/* Did the board of key `old` only gain marks to become `now` (the givens
+ * the same)?  Then a minimal reason found on it still forces its fact
+ * with the same parts, and none of them can be left out: it is still a
+ * minimal reason (maybe no longer the one explain would find first). */
+static bool key_grew(const int_vec *old, const int_vec *now)
+{
+    int so = 0, sn = 0;
+    while (old->v[so] != -1)
+        so++;
+    while (now->v[sn] != -1)
+        sn++;
+    if (old->n - so != now->n - sn || memcmp(old->v + so, now->v + sn, (size_t)(old->n - so) * sizeof *old->v) != 0)
+        return false;
+    int i = 0;
+    for (int k = 0; k < so; k++) {
+        while (i < sn && now->v[i] < old->v[k])
+            i++;
+        if (i == sn || now->v[i] != old->v[k])
+            return false;
+    }
+    return true;
+}
+
+/* After marks were added: the reasons of facts now marked go. */
+static void drop_marked_reasons(worker_mem *w, const job *j)
+{
+    int m = 0;
+    for (int i = 0; i < w->nreasons; i++) {
+        bool marked = false;
+        for (int k = 0; k < j->nmarks && !marked; k++)
+            marked = j->marks[k] == w->reasons[i].fact;
+        if (marked)
+            assist_reason_free(&w->reasons[i].r);
+        else
+            w->reasons[m++] = w->reasons[i];
+    }
+    w->nreasons = m;
+}
+
+/* Keeps a minimal reason (taken: r is left empty). */
+static void keep_reason(worker_mem *w, int fact, assist_reason *r)
+{
+    if (r->kind != ASSIST_REASON_MINIMAL || known(w, fact))
+        return;
+    w->reasons = xrealloc(w->reasons, (size_t)(w->nreasons + 1) * sizeof *w->reasons);
+    w->reasons[w->nreasons].fact = fact;
+    w->reasons[w->nreasons].r = *r;
+    w->nreasons++;
+    memset(r, 0, sizeof *r);
+}
+
+static void copy_reason(assist_reason *dst, const assist_reason *src)
+{
+    dst->kind = src->kind;
+    int_vec *d[3] = {&dst->groups, &dst->marks, &dst->givens};
+    const int_vec *from[3] = {&src->groups, &src->marks, &src->givens};
+    for (int k = 0; k < 3; k++)
+        vec_copy(d[k], from[k]);
+}
+
+/* The hint.  On the worker (w): on its kept forced set, with the reasons
+ * it already found for this board; asked on the spot: one service call,
+ * as assist_hint_explained. */
+static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, double deadline,
+                     const poll_fn *poll, session_hint *out)
+{
+    (void)s;
     out->fact = -1;
     out->groups.n = out->marks.n = out->givens.n = 0;
     out->smallest = out->exhaustive = false;
     set_budget(a, deadline - monotonic_seconds(), poll);
     assist_hint_result hr;
     assist_reason why = {0};
-    assist_status st =
-        assist_hint_explained(a, j->marks, j->nmarks, j->order, j->norder, &hr, &why);
+    assist_status st;
+    if (!w) {
+        st = assist_hint_explained(a, j->marks, j->nmarks, j->order, j->norder, &hr, &why);
+    } else {
+        st = assist_hint_on(a, w->fs, j->marks, j->nmarks, j->order, j->norder, &hr, NULL);
+        if (st == ASSIST_OK && hr.forced) {
+            const assist_reason *r = known(w, hr.fact);
+            if (r) {
+                copy_reason(&why, r);
+            } else {
+                /* the reason gets what is left of the same budget */
+                set_budget(a, deadline - monotonic_seconds(), poll);
+                if (assist_explain_reason(a, j->marks, j->nmarks, hr.fact, &why) != ASSIST_OK)
+                    why.kind = ASSIST_REASON_NONE;
+            }
+            if (why.kind != ASSIST_REASON_NONE)
+                hr.label = ASSIST_LABEL_FORCED;
+            if (!r) {
+                assist_reason keep = {0};
+                copy_reason(&keep, &why);
+                keep_reason(w, hr.fact, &keep);
+                assist_reason_free(&keep);
+            }
+        }
+    }
     if (st == ASSIST_NONE) {
         out->label = HINT_INCONSISTENT;
     } else if (st == ASSIST_UNKNOWN || hr.label == ASSIST_LABEL_NOT_KNOWN) {
@@ -268,8 +436,8 @@ static void ask_hint(const session *s, assist *a, const job *j, double deadline,
  * (check before hint); NULL when asked on the spot. */
 typedef void (*publish_fn)(session *s, const job *j, const session_answer *ans, bool hint_done);
 
-static void run_job(session *s, assist *a, const job *j, const poll_fn *poll, publish_fn publish,
-                    session_answer *out)
+static void run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_fn *poll,
+                    publish_fn publish, session_answer *out)
 {
     double deadline = monotonic_seconds() + j->seconds;
     out->seconds = j->seconds;
@@ -277,7 +445,13 @@ static void run_job(session *s, assist *a, const job *j, const poll_fn *poll, pu
     out->hint.fact = -1;
     assist_set_givens(a, j->givens, j->ngivens);
     set_budget(a, j->seconds, poll);
-    ask_check(s, a, j, &out->check);
+    if (w && assist_forced_consistent(a, w->fs, j->marks, j->nmarks)) {
+        /* a solution kept from an earlier board agrees with every mark */
+        out->check.label = CHECK_OK;
+        out->check.marks.n = 0;
+    } else {
+        ask_check(s, a, j, &out->check);
+    }
     if (publish)
         publish(s, j, out, !j->want_hint);
     if (!j->want_hint)
@@ -287,7 +461,7 @@ static void run_job(session *s, assist *a, const job *j, const poll_fn *poll, pu
     else if (out->check.label != CHECK_OK)
         out->hint.label = HINT_INCONSISTENT;
     else
-        ask_hint(s, a, j, deadline, poll, &out->hint);
+        ask_hint(s, a, w, j, deadline, poll, &out->hint);
     if (publish)
         publish(s, j, out, true);
 }
@@ -296,7 +470,7 @@ void session_check_now(session *s, session_answer *out)
 {
     memset(out, 0, sizeof *out);
     job j = make_job(s, NULL, 0, false);
-    run_job(s, s->a, &j, NULL, NULL, out);
+    run_job(s, s->a, NULL, &j, NULL, NULL, out);
     job_free(&j);
 }
 
@@ -304,7 +478,7 @@ void session_hint_now(session *s, const void *ui, session_answer *out)
 {
     memset(out, 0, sizeof *out);
     job j = make_job(s, ui, 0, true);
-    run_job(s, s->a, &j, NULL, NULL, out);
+    run_job(s, s->a, NULL, &j, NULL, NULL, out);
     job_free(&j);
 }
 
@@ -333,11 +507,71 @@ static void worker_publish(session *s, const job *j, const session_answer *ans, 
     pthread_mutex_unlock(&s->mu);
 }
 
+/* After the answer: the whole forced set (handed to session_obvious), then
+ * the reasons of the forced facts nearest the focus.  Each step has the
+ * job's time limit; the next job cancels it. */
+static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *key, const poll_fn *poll)
+{
+    assist *a = w->a;
+    set_budget(a, j->seconds, poll);
+    if (assist_forced_update(a, w->fs, j->marks, j->nmarks, j->order, j->norder, 0) != ASSIST_OK)
+        return;
+    assist_forced *copy = assist_forced_copy(w->fs);
+    pthread_mutex_lock(&s->mu);
+    assist_forced_free(s->done_fs);
+    s->done_fs = copy;
+    vec_copy(&s->done_key, key);
+    pthread_mutex_unlock(&s->mu);
+    int_vec list = {0};
+    assist_forced_list(w->fs, &list);
+    for (int i = 0; i < list.n && i < NEAR_REASONS && !atomic_load(&s->cancel); i++) {
+        if (known(w, list.v[i]) || assist_forced_proof(w->fs, list.v[i]) != ASSIST_PROOF_UNSAT)
+            continue;
+        assist_reason r = {0};
+        set_budget(a, j->seconds, poll);
+        if (assist_explain_reason(a, j->marks, j->nmarks, list.v[i], &r) == ASSIST_OK)
+            keep_reason(w, list.v[i], &r);
+        assist_reason_free(&r);
+    }
+    vec_free(&list);
+}
+
+static void worker_job(session *s, worker_mem *w, const job *j, const poll_fn *poll)
+{
+    if (!w->a) {
+        /* the worker's own engine: the puzzle (immutable) encoded again */
+        w->a = puzzle_encode(s->b->pz);
+        w->fs = assist_forced_create(w->a);
+    }
+    int_vec key = {0};
+    board_key(j, &key);
+    if (!w->has_key || !same_vec(&key, &w->key)) {
+        if (w->has_key && key_grew(&w->key, &key))
+            drop_marked_reasons(w, j);
+        else
+            forget_reasons(w);
+        vec_copy(&w->key, &key);
+        w->has_key = true;
+    }
+    session_answer ans = {0};
+    run_job(s, w->a, w, j, poll, worker_publish, &ans);
+    bool answered = ans.check.label == CHECK_OK && ans.hint.label != HINT_UNKNOWN;
+    session_answer_free(&ans);
+    if (answered && !atomic_load(&s->cancel))
+        think_ahead(s, w, j, &key, poll);
+    vec_free(&key);
+    pthread_mutex_lock(&s->mu);
+    if (j->id == s->latest) {
+        s->settled = true;
+        pthread_cond_broadcast(&s->done);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
 static void *worker_main(void *arg)
 {
     session *s = arg;
-    /* the worker's own engine: the puzzle (immutable) encoded again */
-    assist *a = NULL;
+    worker_mem w = {0};
     poll_fn poll = {worker_poll, s};
     pthread_mutex_lock(&s->mu);
     for (;;) {
@@ -350,16 +584,15 @@ static void *worker_main(void *arg)
         s->has_pending = false;
         atomic_store(&s->cancel, false);
         pthread_mutex_unlock(&s->mu);
-        if (!a)
-            a = puzzle_encode(s->b->pz);
-        session_answer ans = {0};
-        run_job(s, a, &j, &poll, worker_publish, &ans);
-        session_answer_free(&ans);
+        worker_job(s, &w, &j, &poll);
         job_free(&j);
         pthread_mutex_lock(&s->mu);
     }
     pthread_mutex_unlock(&s->mu);
-    assist_free(a);
+    forget_reasons(&w);
+    vec_free(&w.key);
+    assist_forced_free(w.fs);
+    assist_free(w.a);
     return NULL;
 }
 
@@ -372,7 +605,7 @@ void session_think(session *s, const void *ui, double seconds)
     job_free(&s->pending);
     s->pending = j;
     s->has_pending = true;
-    s->check_ready = s->hint_ready = false;
+    s->check_ready = s->hint_ready = s->settled = false;
     atomic_store(&s->cancel, true); /* the job under way is for an older board */
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->mu);
@@ -398,9 +631,12 @@ void session_think(session *s, const void *ui, double seconds)
             atomic_store(&s->cancel, false);
             pthread_mutex_unlock(&s->mu);
             session_answer ans = {0};
-            run_job(s, s->a, &now, NULL, worker_publish, &ans);
+            run_job(s, s->a, NULL, &now, NULL, worker_publish, &ans);
             session_answer_free(&ans);
             job_free(&now);
+            pthread_mutex_lock(&s->mu);
+            s->settled = true;
+            pthread_mutex_unlock(&s->mu);
         }
     }
 }
@@ -429,9 +665,17 @@ void session_wait(session *s, double seconds)
     ts.tv_sec += ns / 1000000000L;
     ts.tv_nsec = ns % 1000000000L;
     pthread_mutex_lock(&s->mu);
-    if (s->thinking && !(s->answer_id == s->latest && s->hint_ready))
+    if (s->thinking && !s->settled)
         pthread_cond_timedwait(&s->done, &s->mu, &ts);
     pthread_mutex_unlock(&s->mu);
+}
+
+bool session_settled(session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    bool settled = s->settled;
+    pthread_mutex_unlock(&s->mu);
+    return settled;
 }
 
 /* --- moves --- */
@@ -444,10 +688,23 @@ static void rethink(session *s)
 
 bool session_apply(session *s, const move *m, bool is_solve)
 {
+    s->refused = (diag){0};
+    /* the one gate: the changed entries are all the family's step_ok
+     * looks at, so a key press costs next to nothing */
+    if (!board_move_allowed(s->b, m, &s->refused)) {
+        if (!s->refused.msg[0])
+            diag_set(&s->refused, 0, 0, "the move does not fit the puzzle");
+        return false;
+    }
     bool changed = board_apply(s->b, m, is_solve);
     if (changed)
         rethink(s);
     return changed;
+}
+
+const char *session_refused(const session *s)
+{
+    return s->refused.msg;
 }
 
 bool session_undo(session *s)
@@ -531,6 +788,21 @@ solve_status session_solve(session *s, bool (*poll)(void *), void *ctx, move *ou
     return rc;
 }
 
+/* A copy of the worker's whole forced set when it is for job j's board;
+ * NULL otherwise. */
+static assist_forced *worker_forced_set(session *s, const job *j)
+{
+    int_vec key = {0};
+    board_key(j, &key);
+    assist_forced *fs = NULL;
+    pthread_mutex_lock(&s->mu);
+    if (s->done_fs && same_vec(&key, &s->done_key))
+        fs = assist_forced_copy(s->done_fs);
+    pthread_mutex_unlock(&s->mu);
+    vec_free(&key);
+    return fs;
+}
+
 int session_obvious(session *s, const void *ui, bool (*poll)(void *), void *ctx, move *out,
                     bool *complete, bool *cancelled)
 {
@@ -539,64 +811,73 @@ int session_obvious(session *s, const void *ui, bool (*poll)(void *), void *ctx,
     const puzzle *pz = s->b->pz;
     job j = make_job(s, ui, 0, true);
     assist_set_givens(s->a, j.givens, j.ngivens);
-    /* marks grow as forced facts are found: each is sound to assume, and
+    *complete = false;
+    *cancelled = false;
+    /* The forced set: adding forced facts as marks leaves the solutions
+     * as they are, so it is the same set throughout; what grows is which
+     * of its facts one clue shows, with the others in. */
+    assist_forced *fs = worker_forced_set(s, &j);
+    if (!fs)
+        fs = assist_forced_create(s->a);
+    set_budget(s->a, deadline - monotonic_seconds(), &pf);
+    /* with the worker's set this only puts it in the focus's order */
+    assist_status st = assist_forced_update(s->a, fs, j.marks, j.nmarks, j.order, j.norder, 0);
+    if (st == ASSIST_UNKNOWN)
+        *cancelled = assist_was_cancelled(s->a);
+    int_vec forced = {0};
+    if (st != ASSIST_NONE)
+        assist_forced_list(fs, &forced); /* proved, whatever the budget did after */
+    assist_forced_free(fs);
+    /* marks grow as obvious facts are found: each is sound to assume, and
      * the next obvious step may follow from it */
     int *marks = xcalloc((size_t)s->nfacts + 1, sizeof *marks);
     memcpy(marks, j.marks, (size_t)j.nmarks * sizeof *marks);
     int nmarks = j.nmarks;
     int *state = xcalloc((size_t)pz->nstate + 1, sizeof *state);
     memcpy(state, s->b->state, (size_t)pz->nstate * sizeof *state);
-    bool *skip = xcalloc((size_t)s->nfacts + 1, sizeof *skip);
-    int *order = xcalloc((size_t)s->nfacts + 1, sizeof *order);
+    bool *taken = xcalloc((size_t)s->nfacts + 1, sizeof *taken);
     int found = 0;
-    *complete = false;
-    *cancelled = false;
-    for (;;) {
-        int norder = 0;
-        for (int i = 0; i < j.norder; i++)
-            if (!skip[j.order[i]])
-                order[norder++] = j.order[i];
-        set_budget(s->a, deadline - monotonic_seconds(), &pf);
-        assist_hint_result hr;
-        assist_status st = assist_hint(s->a, marks, nmarks, order, norder, &hr);
-        if (st == ASSIST_UNKNOWN) {
-            *cancelled = assist_was_cancelled(s->a);
-            break;
+    bool stopped = *cancelled;
+    for (bool more = true; more && !stopped;) {
+        more = false;
+        for (int i = 0; i < forced.n && !stopped; i++) {
+            int fact = forced.v[i];
+            if (taken[fact])
+                continue;
+            int_vec groups = {0};
+            set_budget(s->a, deadline - monotonic_seconds(), &pf);
+            assist_status es = assist_explain_groups(s->a, marks, nmarks, fact, 2, &groups);
+            bool one_clue = es == ASSIST_OK && groups.n <= 1;
+            vec_free(&groups);
+            if (es == ASSIST_UNKNOWN) {
+                *cancelled = assist_was_cancelled(s->a);
+                stopped = true;
+                break;
+            }
+            if (!one_clue)
+                continue;
+            taken[fact] = true;
+            more = true;
+            marks[nmarks++] = fact;
+            /* each fact's move is made on the board with the earlier ones
+             * in (Hexiom fetches a tile from where it lies now); but a
+             * family whose fact numbers follow the board (Tantrix: its
+             * frame) has its facts made on the board they were found on,
+             * each a different tile */
+            move m = {0};
+            s->f->fact_move(pz->data, state, fact, &m);
+            for (int k = 0; k < m.idx.n; k++) {
+                if (!s->f->state_givens)
+                    state[m.idx.v[k]] = m.val.v[k];
+                move_set(out, m.idx.v[k], m.val.v[k]);
+            }
+            move_free(&m);
+            found++;
         }
-        if (st != ASSIST_OK || hr.fact < 0 || !hr.forced) {
-            *complete = st == ASSIST_OK;
-            break;
-        }
-        skip[hr.fact] = true;
-        int_vec groups = {0};
-        set_budget(s->a, deadline - monotonic_seconds(), &pf);
-        st = assist_explain_groups(s->a, marks, nmarks, hr.fact, 2, &groups);
-        bool one_clue = st == ASSIST_OK && groups.n <= 1;
-        vec_free(&groups);
-        if (st == ASSIST_UNKNOWN) {
-            *cancelled = assist_was_cancelled(s->a);
-            break;
-        }
-        if (!one_clue)
-            continue;
-        marks[nmarks++] = hr.fact;
-        /* each fact's move is made on the board with the earlier ones in
-         * (Hexiom fetches a tile from where it lies now); but a family
-         * whose fact numbers follow the board (Tantrix: its frame) has its
-         * facts made on the board they were found on, each a different
-         * tile */
-        move m = {0};
-        s->f->fact_move(pz->data, state, hr.fact, &m);
-        for (int i = 0; i < m.idx.n; i++) {
-            if (!s->f->state_givens)
-                state[m.idx.v[i]] = m.val.v[i];
-            move_set(out, m.idx.v[i], m.val.v[i]);
-        }
-        move_free(&m);
-        found++;
     }
-    free(order);
-    free(skip);
+    *complete = st == ASSIST_OK && !stopped;
+    vec_free(&forced);
+    free(taken);
     free(state);
     free(marks);
     job_free(&j);

@@ -83,12 +83,23 @@ void session_think(session *s, const void *ui, double seconds);
 /* Copies the worker's answer for the board as it is when the check (and,
  * with want_hint, the hint) is done; false while the worker is at it. */
 bool session_ready(session *s, bool want_hint, session_answer *out);
-/* Blocks until the worker publishes something or seconds pass. */
+/* Blocks until the worker publishes something or seconds pass (at once
+ * when it has finished with the board as it is). */
 void session_wait(session *s, double seconds);
+/* Has the worker finished thinking ahead about the board and focus of the
+ * last session_think (the check, the hint, the whole forced set and the
+ * reasons of the forced facts nearest the focus)? */
+#define SESSION_HAS_SETTLED 1
+bool session_settled(session *s);
 
 /* --- changing the board: each starts the worker again when thinking --- */
 
+/* Every move passes the one gate (board_move_allowed, board.h), the
+ * player's keys included; a move it refuses changes nothing, returns false
+ * and leaves its words in session_refused. */
 bool session_apply(session *s, const move *m, bool is_solve);
+/* Why the last session_apply refused its move ("" when it did not). */
+const char *session_refused(const session *s);
 bool session_undo(session *s);
 bool session_redo(session *s);
 
@@ -109,7 +120,8 @@ solve_status session_solve(session *s, bool (*poll)(void *), void *ctx, move *ou
 
 /* Fill in the obvious: every forced fact whose reason needs at most one
  * clue (group) with the marks, repeated while new ones follow, as one
- * move.  Returns how many facts out sets; *complete is false when the time
+ * move.  The forced set is the worker's when it has finished one for this
+ * board (thinking ahead), else computed here.  Returns how many facts out sets; *complete is false when the time
  * limit or the poll stopped it early (what out holds is still forced). */
 int session_obvious(session *s, const void *ui, bool (*poll)(void *), void *ctx, move *out,
                     bool *complete, bool *cancelled);

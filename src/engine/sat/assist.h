@@ -254,6 +254,22 @@ void assist_forced_list(const assist_forced *fs, int_vec *out);
 /* How many facts are still open. */
 int assist_forced_open(const assist_forced *fs);
 
+/* A copy of fs, to be updated through another engine encoding the same
+ * puzzle (one thread at a time per copy). */
+assist_forced *assist_forced_copy(const assist_forced *fs);
+/* Does a solution fs keeps agree with every mark and given (the engine's)?
+ * Then the marks still lead to a solution: a check with no solver call.
+ * False says nothing (ask assist_check). */
+bool assist_forced_consistent(const assist *a, const assist_forced *fs, const int *marks, int nmarks);
+
+/* assist_hint_explained on a forced set the caller keeps between calls
+ * (brought up to date here, as by assist_forced_update): after a move only
+ * what the move can have changed is recomputed, and a hint asked again on
+ * the same marks costs no new forced set.  Answers as assist_hint_explained
+ * (reason NULL: as assist_hint). */
+assist_status assist_hint_on(assist *a, assist_forced *fs, const int *marks, int nmarks, const int *order,
+                             int norder, assist_hint_result *out, assist_reason *reason);
+
 /* The clue groups a forced fact needs: every mark stays assumed and only
  * groups are shrunk.  enough = 0: the solver's core, trimmed (cheap, maybe
  * larger than needed); enough > 0: shrunk to a minimal set, except that it

@@ -83,6 +83,47 @@ void assist_forced_free(assist_forced *fs)
     free(fs);
 }
 
+assist_forced *assist_forced_copy(const assist_forced *fs)
+{
+    assist_forced *c = xcalloc(1, sizeof *c);
+    *c = *fs;
+    size_t nf = (size_t)fs->nf + 1;
+    c->st = xmalloc(nf);
+    memcpy(c->st, fs->st, nf);
+    c->proof = xmalloc(nf);
+    memcpy(c->proof, fs->proof, nf);
+    c->wit = xmalloc(nf * sizeof *c->wit);
+    memcpy(c->wit, fs->wit, nf * sizeof *c->wit);
+    c->capwits = fs->nwits;
+    c->wits = xcalloc((size_t)c->capwits + 1, sizeof *c->wits);
+    for (int k = 0; k < fs->nwits; k++) {
+        c->wits[k] = xmalloc(nf);
+        memcpy(c->wits[k], fs->wits[k], nf);
+    }
+    memset(&c->lits, 0, sizeof c->lits);
+    for (int i = 0; i < fs->lits.n; i++)
+        vec_push(&c->lits, fs->lits.v[i]);
+    memset(&c->seq, 0, sizeof c->seq);
+    for (int i = 0; i < fs->seq.n; i++)
+        vec_push(&c->seq, fs->seq.v[i]);
+    return c;
+}
+
+bool assist_forced_consistent(const assist *a, const assist_forced *fs, const int *marks, int nmarks)
+{
+    assert(fs->nf == a->fact_lits.n);
+    int_vec mf = {0};
+    ai_all_marks(a, marks, nmarks, &mf);
+    bool any = false;
+    for (int k = 0; k < fs->nwits && !any; k++) {
+        any = true;
+        for (int i = 0; i < mf.n && any; i++)
+            any = mf.v[i] >= 0 && mf.v[i] < fs->nf && fs->wits[k][mf.v[i]];
+    }
+    vec_free(&mf);
+    return any;
+}
+
 assist_fact_status assist_forced_status(const assist_forced *fs, int fact)
 {
     return fact >= 0 && fact < fs->nf ? (assist_fact_status)fs->st[fact] : ASSIST_FACT_OPEN;

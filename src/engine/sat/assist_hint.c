@@ -74,17 +74,18 @@ static int pick_forced(assist *a, assist_forced *fs, const int *marks, int nmark
 }
 
 /* Under the service call already started. */
-static assist_status hint_now(assist *a, const int *marks, int nmarks, const int *order, int norder,
-                              assist_hint_result *out)
+static assist_status hint_now(assist *a, assist_forced *keep, const int *marks, int nmarks,
+                              const int *order, int norder, assist_hint_result *out)
 {
     out->fact = -1;
     out->forced = false;
     out->label = ASSIST_LABEL_NOT_KNOWN;
     out->proof = ASSIST_PROOF_NONE;
-    assist_forced *fs = assist_forced_create(a);
+    assist_forced *fs = keep ? keep : assist_forced_create(a);
     assist_status st = ai_forced_update(a, fs, marks, nmarks, order, norder, 1);
     if (st == ASSIST_NONE) {
-        assist_forced_free(fs);
+        if (!keep)
+            assist_forced_free(fs);
         return st;
     }
     int_vec list = {0};
@@ -108,7 +109,8 @@ static assist_status hint_now(assist *a, const int *marks, int nmarks, const int
         out->label = st == ASSIST_OK ? ASSIST_LABEL_CHOICE : ASSIST_LABEL_NOT_KNOWN;
     }
     vec_free(&list);
-    assist_forced_free(fs);
+    if (!keep)
+        assist_forced_free(fs);
     return st;
 }
 
@@ -116,18 +118,24 @@ assist_status assist_hint(assist *a, const int *marks, int nmarks, const int *or
                           assist_hint_result *out)
 {
     ai_start_call(a);
-    return hint_now(a, marks, nmarks, order, norder, out);
+    return hint_now(a, NULL, marks, nmarks, order, norder, out);
 }
 
 assist_status assist_hint_explained(assist *a, const int *marks, int nmarks, const int *order,
                                     int norder, assist_hint_result *out, assist_reason *reason)
+{
+    return assist_hint_on(a, NULL, marks, nmarks, order, norder, out, reason);
+}
+
+assist_status assist_hint_on(assist *a, assist_forced *fs, const int *marks, int nmarks, const int *order,
+                             int norder, assist_hint_result *out, assist_reason *reason)
 {
     ai_start_call(a);
     if (reason) {
         reason->kind = ASSIST_REASON_NONE;
         reason->groups.n = reason->marks.n = reason->givens.n = 0;
     }
-    assist_status st = hint_now(a, marks, nmarks, order, norder, out);
+    assist_status st = hint_now(a, fs, marks, nmarks, order, norder, out);
     if (st != ASSIST_OK || !out->forced || !reason)
         return st;
     /* the reason gets what is left of the same budget */

@@ -103,6 +103,8 @@ static void apply_move(app *s, move *m)
     s->msg[0] = 0;
     if (session_apply(s->ss, m, false))
         app_after_change(s);
+    else if (session_refused(s->ss)[0])
+        screen_message(s, true, "that move is not allowed: %s", session_refused(s->ss));
 }
 
 static void do_undo(app *s, bool redo)

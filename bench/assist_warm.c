@@ -1,0 +1,366 @@
+/* assist_warm.c: warm hint and check, and time-to-warm after a move, as the
+ * player feels them: through the session layer (session_think, session_ready,
+ * session_wait, session_apply), the player's own code path, for bench/assist.sh.
+ *
+ *   assist_warm [--timeout S] [--seed N] [--label NAME] [--lines] FILE...
+ *
+ * For each puzzle: solve it once (the answer goes through the family's
+ * checker), then open a session on boards holding 0, 25, 50, 75 and 90% of
+ * that solution's marks (drawn as assist_bench draws them: the same seeds),
+ * the marks made as one move through session_apply.  The worker thinks;
+ * once it has finished (thinking ahead included, where the session says so),
+ * the focus moves a few steps (as arrow keys would) and the player asks at
+ * once:
+ *   hint   h: from the focus move until the hint for the new focus is ready;
+ *   check  c: the same for the check;
+ *   ttw    time-to-warm: one more correct mark through session_apply, until
+ *          the worker has both answers for the new board.
+ * Up to MOVES correct marks per board, each followed by hint and check again.
+ * Prints p50/p95/max milliseconds per operation, wall and CPU (all threads,
+ * the worker's included), and how many answers were "not known".  A hint
+ * labelled forced must be one of the solution's marks (where fact numbers
+ * follow no frame): checked, and counted as an error otherwise. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game.h"
+#include "rng.h"
+#include "session.h"
+
+#define MAX_SAMPLES 100000
+#define MOVES 3
+/* A wait longer than this is reported as one (the worker never answered). */
+#define WAIT_LIMIT_S 120.0
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+enum { OP_HINT, OP_CHECK, OP_TTW, NOPS };
+static const char *const op_name[NOPS] = {"hint", "check", "ttw"};
+
+typedef struct {
+    double *ms, *cpu;
+    int n, unknown;
+} samples;
+
+static samples S[NOPS];
+static int errors;
+static double timeout_s = 5;
+static bool print_lines;
+
+static void record(int op, double ms, double cpu, bool unknown)
+{
+    if (!S[op].ms) {
+        S[op].ms = xcalloc(MAX_SAMPLES, sizeof *S[op].ms);
+        S[op].cpu = xcalloc(MAX_SAMPLES, sizeof *S[op].cpu);
+    }
+    if (S[op].n < MAX_SAMPLES) {
+        S[op].cpu[S[op].n] = cpu;
+        S[op].ms[S[op].n++] = ms;
+    }
+    S[op].unknown += unknown;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double pct(const double *v, int n, double p)
+{
+    int i = (int)(p * (n - 1) + 0.5);
+    return v[i];
+}
+
+/* Until the worker's answer is ready (the hint too with want_hint); the
+ * answer in out.  False when it never came. */
+static bool wait_ready(session *s, bool want_hint, session_answer *out)
+{
+    double end = now_ms() + WAIT_LIMIT_S * 1e3;
+    while (!session_ready(s, want_hint, out)) {
+        if (now_ms() > end)
+            return false;
+        session_wait(s, 0.01);
+    }
+    return true;
+}
+
+/* Until the worker has nothing left to do for this board. */
+static void wait_settled(session *s)
+{
+#ifdef SESSION_HAS_SETTLED
+    double end = now_ms() + WAIT_LIMIT_S * 1e3;
+    while (!session_settled(s) && now_ms() < end)
+        session_wait(s, 0.01);
+#else
+    session_answer a = {0};
+    wait_ready(s, true, &a);
+    session_answer_free(&a);
+#endif
+}
+
+/* A fact's move, made on the board it is numbered on: the starting board
+ * for a family whose numbering follows the board (as session_obvious). */
+static void fact_move_on(const game_family *f, const puzzle *p, const int *start, int *state, int fact,
+                         move *out)
+{
+    move m = {0};
+    f->fact_move(p->data, f->state_givens ? start : state, fact, &m);
+    for (int i = 0; i < m.idx.n; i++) {
+        if (!f->state_givens)
+            state[m.idx.v[i]] = m.val.v[i];
+        move_set(out, m.idx.v[i], m.val.v[i]);
+    }
+    move_free(&m);
+}
+
+/* Moves the focus a few steps, as the arrow keys would; true when it moved. */
+static bool move_focus(const game_family *f, const puzzle *p, void *ui, const int *state, rng *r)
+{
+    bool moved = false;
+    int steps = 1 + rng_below(r, 4);
+    for (int i = 0; i < steps; i++) {
+        input_event ev = {.kind = INPUT_KEY, .key = GAME_KEY_UP + rng_below(r, 4), .target = -1};
+        move m = {0};
+        input_result res = f->ui->input(p->data, ui, state, &ev, &m);
+        moved |= res == INPUT_UI;
+        move_free(&m);
+    }
+    return moved;
+}
+
+static const char *hint_name(hint_label l)
+{
+    static const char *const names[] = {"pending", "not-known", "inconsistent", "decided",
+                                        "forced", "forced-no-reason", "choice"};
+    return names[l];
+}
+
+/* The warm keys after a focus move: h, then (again after a move) c. */
+static void warm_keys(session *s, void *ui, rng *r, const bool *in_solution, const char *what)
+{
+    const board *b = session_board(s);
+    const game_family *f = b->pz->family;
+    for (int k = 0; k < 2; k++) {
+        bool hint = k == 0;
+        wait_settled(s);
+        if (f->ui && f->ui->input)
+            move_focus(f, b->pz, ui, b->state, r);
+        double c0 = cpu_ms(), t0 = now_ms();
+        session_think(s, ui, 0);
+        session_answer ans = {0};
+        bool ok = wait_ready(s, hint, &ans);
+        double t1 = now_ms(), c1 = cpu_ms();
+        bool unknown = !ok || (hint ? ans.hint.label == HINT_UNKNOWN : ans.check.label == CHECK_UNKNOWN);
+        record(hint ? OP_HINT : OP_CHECK, t1 - t0, c1 - c0, unknown);
+        if (print_lines)
+            printf("  %s %s %.1f ms %s\n", what, hint ? "hint" : "check", t1 - t0,
+                   hint ? hint_name(ans.hint.label) : ans.check.label == CHECK_OK ? "ok" : "other");
+        if (hint && in_solution && ok &&
+            (ans.hint.label == HINT_FORCED || ans.hint.label == HINT_FORCED_NO_REASON) &&
+            !in_solution[ans.hint.fact]) {
+            printf("  ERROR: %s: forced hint %d is not in the solution\n", what, ans.hint.fact);
+            errors++;
+        }
+        if (!hint && ok && ans.check.label != CHECK_OK && ans.check.label != CHECK_UNKNOWN) {
+            printf("  ERROR: %s: check calls a correct board inconsistent\n", what);
+            errors++;
+        }
+        session_answer_free(&ans);
+    }
+}
+
+/* One board: a session on it, the warm keys, then MOVES correct marks. */
+static void run_board(const char *text, const char *path, const int *start, const int *take, int ntake,
+                      const int *next, int nnext, const bool *in_solution, unsigned long seed,
+                      const char *what)
+{
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, path, strrchr(path, '.') ? strrchr(path, '.') + 1 : NULL, NULL, &err);
+    if (!p)
+        return;
+    const game_family *f = p->family;
+    board *b = board_create(p);
+    session *s = session_create(b, timeout_s);
+    void *ui = f->ui && f->ui->create ? f->ui->create(p->data) : NULL;
+    int *state = xcalloc((size_t)p->nstate + 1, sizeof *state);
+    memcpy(state, b->state, (size_t)p->nstate * sizeof *state);
+    move m = {0};
+    for (int i = 0; i < ntake; i++)
+        fact_move_on(f, p, start, state, take[i], &m);
+    diag why = {0};
+    if (m.idx.n > 0 && !board_move_allowed(b, &m, &why)) {
+        printf("  %s: the board is not one a player may have (%s): skipped\n", what, why.msg);
+        goto out;
+    }
+    if (m.idx.n > 0)
+        session_apply(s, &m, false);
+    rng r;
+    rng_seed(&r, seed);
+    session_think(s, ui, 0);
+    /* fact numbers follow the board in some families: check only where not */
+    const bool *sol = f->state_givens ? NULL : in_solution;
+    warm_keys(s, ui, &r, sol, what);
+    for (int k = 0; k < nnext && k < MOVES; k++) {
+        move mv = {0};
+        memcpy(state, b->state, (size_t)p->nstate * sizeof *state);
+        fact_move_on(f, p, start, state, next[k], &mv);
+        if (mv.idx.n == 0 || !board_move_allowed(b, &mv, &why)) {
+            move_free(&mv);
+            continue;
+        }
+        wait_settled(s);
+        double c0 = cpu_ms(), t0 = now_ms();
+        bool changed = session_apply(s, &mv, false);
+        move_free(&mv);
+        if (!changed)
+            continue;
+        session_answer ans = {0};
+        bool ok = wait_ready(s, true, &ans);
+        double t1 = now_ms(), c1 = cpu_ms();
+        record(OP_TTW, t1 - t0, c1 - c0, !ok || ans.hint.label == HINT_UNKNOWN);
+        if (print_lines)
+            printf("  %s ttw %.1f ms %s\n", what, t1 - t0, hint_name(ans.hint.label));
+        session_answer_free(&ans);
+        warm_keys(s, ui, &r, sol, what);
+    }
+out:
+    move_free(&m);
+    free(state);
+    if (ui)
+        f->ui->free(ui);
+    session_free(s);
+}
+
+/* Solves the puzzle once and runs every board built from the answer. */
+static bool run_puzzle(const char *path, unsigned long seed)
+{
+    size_t len;
+    char *text = read_file(path, 16u << 20, &len);
+    if (!text) {
+        fprintf(stderr, "assist_warm: %s: cannot read\n", path);
+        return false;
+    }
+    diag err = {0};
+    puzzle *p = puzzle_from_text(text, path, strrchr(path, '.') ? strrchr(path, '.') + 1 : NULL, NULL, &err);
+    if (!p) {
+        char buf[512];
+        diag_format(&err, buf, sizeof buf);
+        fprintf(stderr, "assist_warm: %s\n", buf);
+        free(text);
+        return false;
+    }
+    const game_family *f = p->family;
+    int *start = xcalloc((size_t)p->nstate + 1, sizeof *start);
+    f->init_state(p->data, start);
+    assist *a = puzzle_encode(p);
+    int nf = assist_num_facts(a);
+    int *marks = xcalloc((size_t)nf + 1, sizeof *marks);
+    int n0 = f->state_marks(p->data, start, marks, nf + 1);
+    bool *facts = xcalloc((size_t)nf + 1, sizeof *facts);
+    sat_budget bud = {.seconds = 300};
+    assist_set_budget(a, &bud);
+    int *givens = NULL;
+    int ng = puzzle_givens(p, start, &givens);
+    assist_set_givens(a, givens, ng);
+    assist_status st = assist_solve(a, marks, n0, facts);
+    assist_free(a);
+    int *sol = xcalloc((size_t)p->nstate + 1, sizeof *sol);
+    memcpy(sol, start, (size_t)p->nstate * sizeof *sol);
+    diag why = {0};
+    bool ok = st == ASSIST_OK;
+    if (ok) {
+        f->apply_solution(p->data, facts, sol);
+        ok = f->verify(p->data, sol, &why);
+    }
+    bool *is_given = xcalloc((size_t)nf + 1, sizeof *is_given);
+    int_vec own = {0};
+    if (ok) {
+        for (int i = 0; i < ng; i++)
+            is_given[givens[i]] = true;
+        for (int fact = 0; fact < nf; fact++)
+            if (facts[fact] && !is_given[fact])
+                vec_push(&own, fact);
+        char desc[64];
+        f->describe(p->data, desc, sizeof desc);
+        printf("%s (%s %s): %d facts, %d marks in a solution, %d givens\n", path, f->name, desc, nf,
+               own.n, ng);
+        static const int fractions[] = {0, 25, 50, 75, 90};
+        for (int k = 0; k < 5; k++) {
+            rng r;
+            rng_seed(&r, seed * 1000003u + (unsigned long)k);
+            rng_shuffle(&r, own.v, own.n);
+            int take = (int)((long)own.n * fractions[k] / 100);
+            char what[32];
+            snprintf(what, sizeof what, "%d%%", fractions[k]);
+            run_board(text, path, start, own.v, take, own.v + take, own.n - take, facts,
+                      seed * 7919u + (unsigned long)k, what);
+        }
+        fflush(stdout);
+    } else {
+        fprintf(stderr, "assist_warm: %s: no checked solution (%s)\n", path, why.msg);
+    }
+    vec_free(&own);
+    free(is_given);
+    free(givens);
+    free(start);
+    free(marks);
+    free(facts);
+    free(sol);
+    free(text);
+    puzzle_free(p);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long seed = 1;
+    const char *label = "";
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) {
+            timeout_s = atof(argv[++i]);
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            seed = strtoul(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--label") == 0 && i + 1 < argc) {
+            label = argv[++i];
+        } else if (strcmp(argv[i], "--lines") == 0) {
+            print_lines = true;
+        } else {
+            if (!run_puzzle(argv[i], seed + (unsigned long)i))
+                errors++;
+            nfiles++;
+        }
+    }
+    printf("== %s: %d puzzles, warm (session layer), budget %g s per question; wall ms, then CPU ms\n",
+           label, nfiles, timeout_s);
+    printf("%-8s %5s %8s %8s %8s | %8s %8s %8s | %s\n", "op", "n", "p50", "p95", "max", "cpu p50",
+           "cpu p95", "cpu max", "not known");
+    for (int op = 0; op < NOPS; op++) {
+        samples *s = &S[op];
+        if (s->n == 0)
+            continue;
+        qsort(s->ms, (size_t)s->n, sizeof *s->ms, cmp_double);
+        qsort(s->cpu, (size_t)s->n, sizeof *s->cpu, cmp_double);
+        printf("%-8s %5d %8.1f %8.1f %8.1f | %8.1f %8.1f %8.1f | %d\n", op_name[op], s->n,
+               pct(s->ms, s->n, 0.5), pct(s->ms, s->n, 0.95), s->ms[s->n - 1], pct(s->cpu, s->n, 0.5),
+               pct(s->cpu, s->n, 0.95), s->cpu[s->n - 1], s->unknown);
+    }
+    if (errors)
+        printf("%d errors\n", errors);
+    return errors ? 1 : 0;
+}
