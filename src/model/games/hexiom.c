@@ -392,13 +392,13 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
-/* The canonical text (game.h format_puzzle): the level layout --generate
- * writes: the side, then each row indented by its distance from the
- * middle row, two characters a cell ('+' for a locked tile or a hole, then
- * the tile's value, '.' for none). */
-static void format_puzzle(const void *pz, strbuf *out)
+/* The level layout, as published and as --generate writes it: the side,
+ * then each row indented by its distance from the middle row, two
+ * characters a cell ('+' for a locked tile or a hole, then the tile's
+ * value, '.' for none). */
+void hexiom_write_level(const hexiom_puzzle *h, const signed char *tile, const unsigned char *hole,
+                        const unsigned char *locked, strbuf *out)
 {
-    const hexiom_puzzle *h = pz;
     int m = h->side - 1;
     sb_printf(out, "%d\n", h->side);
     for (int y = 0; y < 2 * h->side - 1; y++) {
@@ -406,11 +406,18 @@ static void format_puzzle(const void *pz, strbuf *out)
             sb_putc(out, ' ');
         for (int i = 0; i < h->row_len[y]; i++) {
             int c = h->row_start[y] + i;
-            sb_putc(out, h->hole[c] || h->locked[c] ? '+' : ' ');
-            sb_putc(out, h->hole[c] || h->start[c] < 0 ? '.' : (char)('0' + h->start[c]));
+            sb_putc(out, hole[c] || locked[c] ? '+' : ' ');
+            sb_putc(out, hole[c] || tile[c] < 0 ? '.' : (char)('0' + tile[c]));
         }
         sb_putc(out, '\n');
     }
+}
+
+/* The canonical text (game.h format_puzzle): the level layout. */
+static void format_puzzle(const void *pz, strbuf *out)
+{
+    const hexiom_puzzle *h = pz;
+    hexiom_write_level(h, h->start, h->hole, h->locked, out);
 }
 
 const game_family hexiom_family = {

@@ -70,6 +70,10 @@ void *hexiom_parse(const char *text, diag *err, int *nstate);
 int hexiom_sniff(const char *text);
 bool hexiom_verify(const void *pz, const int *state, diag *why);
 bool hexiom_state_ok(const void *pz, const int *state, diag *why);
+/* Writes a level in the published layout (tessera(6), Hexiom): the tile
+ * (-1 none), hole and locked flags of every cell (hexiom.c). */
+void hexiom_write_level(const hexiom_puzzle *h, const signed char *tile, const unsigned char *hole,
+                        const unsigned char *locked, strbuf *out);
 /* A new level of side 2 to 6 with exactly one solution (hexiom_gen.c). */
 bool hexiom_generate(const gen_options *opt, strbuf *out, diag *err);
 

@@ -13,25 +13,6 @@
 #define HEXIOM_GEN_MIN_SIDE 2
 #define HEXIOM_GEN_MAX_SIDE 6
 
-/* A level text in the published layout: the side, then each row indented
- * by its distance from the middle row, two characters per cell. */
-static void write_level(const hexiom_puzzle *h, const signed char *tile, const unsigned char *hole,
-                        const unsigned char *locked, strbuf *out)
-{
-    int m = h->side - 1;
-    sb_printf(out, "%d\n", h->side);
-    for (int y = 0; y < 2 * h->side - 1; y++) {
-        for (int i = 0; i < abs(y - m); i++)
-            sb_putc(out, ' ');
-        for (int i = 0; i < h->row_len[y]; i++) {
-            int c = h->row_start[y] + i;
-            sb_putc(out, hole[c] || locked[c] ? '+' : ' ');
-            sb_putc(out, hole[c] || tile[c] < 0 ? '.' : (char)('0' + tile[c]));
-        }
-        sb_putc(out, '\n');
-    }
-}
-
 /* The level as published: fixed tiles locked, fixed empty slots holes,
  * the other tiles dealt at random over the free slots. */
 static void write_puzzle(const hexiom_puzzle *g, const signed char *tile, const unsigned char *hole,
@@ -58,7 +39,7 @@ static void write_puzzle(const hexiom_puzzle *g, const signed char *tile, const 
     rng_shuffle(r, free_slots, nfree);
     for (int i = 0; i < nvalues; i++)
         start[free_slots[i]] = values[i];
-    write_level(g, start, holes, locked, out);
+    hexiom_write_level(g, start, holes, locked, out);
     free(free_slots);
     free(values);
     free(start);
@@ -72,7 +53,7 @@ static hexiom_puzzle *parse_or_die(const char *text)
     int nstate;
     hexiom_puzzle *h = hexiom_parse(text, &d, &nstate);
     if (!h)
-        abort(); /* write_level only writes what the parser reads */
+        abort(); /* hexiom_write_level only writes what the parser reads */
     return h;
 }
 
@@ -143,7 +124,7 @@ bool hexiom_generate(const gen_options *opt, strbuf *out, diag *err)
     /* The planted board with its tiles in place and nothing locked: the
      * engine then answers "another arrangement?" under the fixed slots. */
     text.n = 0;
-    write_level(g, tile, hole, locked, &text);
+    hexiom_write_level(g, tile, hole, locked, &text);
     hexiom_puzzle *h = parse_or_die(text.s);
     assist *a = assist_create();
     hexiom_family.encode(h, a);

@@ -624,9 +624,10 @@ static void fact_text(const void *pz, const int *state, int fact, char *out, siz
              a % t->w + 1, b / t->w + 1, b % t->w + 1);
 }
 
-static void format_answer(const void *pz, const int *state, strbuf *out)
+/* The CSV form (tessera(6), Train Tracks): the column clues after "R",
+ * then each row's clue and its cells' piece bits. */
+static void write_csv(const tracks_puzzle *t, const unsigned char *piece, strbuf *out)
 {
-    const tracks_puzzle *t = pz;
     sb_puts(out, "R");
     for (int x = 0; x < t->w; x++)
         sb_printf(out, ",%d", t->col[x]);
@@ -634,9 +635,19 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     for (int y = 0; y < t->h; y++) {
         sb_printf(out, "%d", t->row[y]);
         for (int x = 0; x < t->w; x++)
-            sb_printf(out, ",%d", tracks_piece(t, state, y * t->w + x));
+            sb_printf(out, ",%d", piece[y * t->w + x]);
         sb_putc(out, '\n');
     }
+}
+
+static void format_answer(const void *pz, const int *state, strbuf *out)
+{
+    const tracks_puzzle *t = pz;
+    unsigned char *piece = xmalloc((size_t)(t->w * t->h));
+    for (int c = 0; c < t->w * t->h; c++)
+        piece[c] = (unsigned char)tracks_piece(t, state, c);
+    write_csv(t, piece, out);
+    free(piece);
 }
 
 /* The canonical text (game.h format_puzzle): the Tatham game ID that
@@ -651,16 +662,7 @@ static void format_puzzle(const void *pz, strbuf *out)
         sb_putc(out, '\n');
         return;
     }
-    sb_puts(out, "R");
-    for (int x = 0; x < t->w; x++)
-        sb_printf(out, ",%d", t->col[x]);
-    sb_putc(out, '\n');
-    for (int y = 0; y < t->h; y++) {
-        sb_printf(out, "%d", t->row[y]);
-        for (int x = 0; x < t->w; x++)
-            sb_printf(out, ",%d", t->given[y * t->w + x]);
-        sb_putc(out, '\n');
-    }
+    write_csv(t, t->given, out);
 }
 
 const game_family tracks_family = {
