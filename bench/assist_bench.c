@@ -19,38 +19,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "game.h"
+#include "latency.h"
 #include "rng.h"
-
-#define MAX_SAMPLES 100000
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-/* CPU time of the process (all threads): on a loaded machine the wall
- * time says more about the neighbours than about the engine. */
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 enum { OP_HINT, OP_EXPLAIN, OP_CHECK, OP_WARM, NOPS };
 static const char *const op_name[NOPS] = {"hint", "explain", "check", "update"};
 
-typedef struct {
-    double *ms, *cpu;
-    int n, unknown;
-} samples;
-
-static samples S[NOPS];
+static latency_samples S[NOPS];
 static int errors;
 static double timeout_s = 10;
 static bool print_lines, warm;
@@ -59,27 +36,7 @@ static double cpu_start;
 
 static void record(int op, double ms, bool unknown)
 {
-    if (!S[op].ms) {
-        S[op].ms = xcalloc(MAX_SAMPLES, sizeof *S[op].ms);
-        S[op].cpu = xcalloc(MAX_SAMPLES, sizeof *S[op].cpu);
-    }
-    if (S[op].n < MAX_SAMPLES) {
-        S[op].cpu[S[op].n] = cpu_ms() - cpu_start;
-        S[op].ms[S[op].n++] = ms;
-    }
-    S[op].unknown += unknown;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double pct(const double *v, int n, double p)
-{
-    int i = (int)(p * (n - 1) + 0.5);
-    return v[i];
+    latency_record(&S[op], ms, latency_cpu_ms() - cpu_start, unknown);
 }
 
 static assist *fresh_engine(const puzzle *p, const int *givens, int ng)
@@ -106,12 +63,12 @@ static void run_board(const puzzle *p, const int *givens, int ng, const int *mar
                       const bool *in_solution, bool correct, const char *what)
 {
     /* hint */
-    cpu_start = cpu_ms();
-    double t0 = now_ms();
+    cpu_start = latency_cpu_ms();
+    double t0 = latency_now_ms();
     assist *a = fresh_engine(p, givens, ng);
     assist_hint_result hr;
     assist_status st = assist_hint(a, marks, nm, NULL, 0, &hr);
-    double t1 = now_ms();
+    double t1 = latency_now_ms();
     const char *label = hr.fact < 0 ? "-" : hr.forced ? "forced" : "choice";
 #ifdef ASSIST_HAS_LABELS
     static const char *const names[] = {"forced", "forced-no-reason", "choice", "not-known"};
@@ -130,8 +87,8 @@ static void run_board(const puzzle *p, const int *givens, int ng, const int *mar
     }
     /* explain, on the same engine (the CLI's next call) */
     if (st == ASSIST_OK && hr.forced) {
-        cpu_start = cpu_ms();
-        double t2 = now_ms();
+        cpu_start = latency_cpu_ms();
+        double t2 = latency_now_ms();
         const char *kind;
 #ifdef ASSIST_HAS_LABELS
         assist_reason r = {0};
@@ -147,19 +104,19 @@ static void run_board(const puzzle *p, const int *givens, int ng, const int *mar
         vec_free(&g);
         vec_free(&m);
 #endif
-        double t3 = now_ms();
+        double t3 = latency_now_ms();
         record(OP_EXPLAIN, t3 - t2, unknown);
         if (print_lines)
             printf("  %s explain %.1f ms %s %s\n", what, t3 - t2, status_name(es), kind);
     }
     assist_free(a);
     /* check */
-    cpu_start = cpu_ms();
-    t0 = now_ms();
+    cpu_start = latency_cpu_ms();
+    t0 = latency_now_ms();
     a = fresh_engine(p, givens, ng);
     int_vec core = {0};
     st = assist_check(a, marks, nm, &core);
-    t1 = now_ms();
+    t1 = latency_now_ms();
     record(OP_CHECK, t1 - t0, st == ASSIST_UNKNOWN);
     if (print_lines)
         printf("  %s check %.1f ms %s\n", what, t1 - t0, status_name(st));
@@ -182,10 +139,10 @@ static void run_board(const puzzle *p, const int *givens, int ng, const int *mar
                     extra = f;
             if (extra >= 0) {
                 more[nm] = extra;
-                cpu_start = cpu_ms();
-                t0 = now_ms();
+                cpu_start = latency_cpu_ms();
+                t0 = latency_now_ms();
                 st = assist_forced_update(a, fs, more, nm + 1, NULL, 0, 0);
-                t1 = now_ms();
+                t1 = latency_now_ms();
                 record(OP_WARM, t1 - t0, st == ASSIST_UNKNOWN);
                 if (print_lines)
                     printf("  %s update %.1f ms %s\n", what, t1 - t0, status_name(st));
@@ -332,18 +289,7 @@ int main(int argc, char **argv)
     }
     printf("== %s: %d puzzles, cold, budget %g s per call; wall ms, then CPU ms\n", label, nfiles,
            timeout_s);
-    printf("%-8s %5s %8s %8s %8s | %8s %8s %8s | %s\n", "op", "n", "p50", "p95", "max", "cpu p50",
-           "cpu p95", "cpu max", "not known");
-    for (int op = 0; op < NOPS; op++) {
-        samples *s = &S[op];
-        if (s->n == 0)
-            continue;
-        qsort(s->ms, (size_t)s->n, sizeof *s->ms, cmp_double);
-        qsort(s->cpu, (size_t)s->n, sizeof *s->cpu, cmp_double);
-        printf("%-8s %5d %8.1f %8.1f %8.1f | %8.1f %8.1f %8.1f | %d\n", op_name[op], s->n,
-               pct(s->ms, s->n, 0.5), pct(s->ms, s->n, 0.95), s->ms[s->n - 1], pct(s->cpu, s->n, 0.5),
-               pct(s->cpu, s->n, 0.95), s->cpu[s->n - 1], s->unknown);
-    }
+    latency_print(S, op_name, NOPS);
     if (errors)
         printf("%d errors\n", errors);
     return errors ? 1 : 0;

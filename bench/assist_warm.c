@@ -23,76 +23,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "game.h"
+#include "latency.h"
 #include "rng.h"
 #include "session.h"
 
-#define MAX_SAMPLES 100000
 #define MOVES 3
 /* A wait longer than this is reported as one (the worker never answered). */
 #define WAIT_LIMIT_S 120.0
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 enum { OP_HINT, OP_CHECK, OP_TTW, NOPS };
 static const char *const op_name[NOPS] = {"hint", "check", "ttw"};
 
-typedef struct {
-    double *ms, *cpu;
-    int n, unknown;
-} samples;
-
-static samples S[NOPS];
+static latency_samples S[NOPS];
 static int errors;
 static double timeout_s = 5;
 static bool print_lines;
-
-static void record(int op, double ms, double cpu, bool unknown)
-{
-    if (!S[op].ms) {
-        S[op].ms = xcalloc(MAX_SAMPLES, sizeof *S[op].ms);
-        S[op].cpu = xcalloc(MAX_SAMPLES, sizeof *S[op].cpu);
-    }
-    if (S[op].n < MAX_SAMPLES) {
-        S[op].cpu[S[op].n] = cpu;
-        S[op].ms[S[op].n++] = ms;
-    }
-    S[op].unknown += unknown;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double pct(const double *v, int n, double p)
-{
-    int i = (int)(p * (n - 1) + 0.5);
-    return v[i];
-}
 
 /* Until the worker's answer is ready (the hint too with want_hint); the
  * answer in out.  False when it never came. */
 static bool wait_ready(session *s, bool want_hint, session_answer *out)
 {
-    double end = now_ms() + WAIT_LIMIT_S * 1e3;
+    double end = latency_now_ms() + WAIT_LIMIT_S * 1e3;
     while (!session_ready(s, want_hint, out)) {
-        if (now_ms() > end)
+        if (latency_now_ms() > end)
             return false;
         session_wait(s, 0.01);
     }
@@ -103,8 +58,8 @@ static bool wait_ready(session *s, bool want_hint, session_answer *out)
 static void wait_settled(session *s)
 {
 #ifdef SESSION_HAS_SETTLED
-    double end = now_ms() + WAIT_LIMIT_S * 1e3;
-    while (!session_settled(s) && now_ms() < end)
+    double end = latency_now_ms() + WAIT_LIMIT_S * 1e3;
+    while (!session_settled(s) && latency_now_ms() < end)
         session_wait(s, 0.01);
 #else
     session_answer a = {0};
@@ -160,13 +115,13 @@ static void warm_keys(session *s, void *ui, rng *r, const bool *in_solution, con
         wait_settled(s);
         if (f->ui && f->ui->input)
             move_focus(f, b->pz, ui, b->state, r);
-        double c0 = cpu_ms(), t0 = now_ms();
+        double c0 = latency_cpu_ms(), t0 = latency_now_ms();
         session_think(s, ui, 0);
         session_answer ans = {0};
         bool ok = wait_ready(s, hint, &ans);
-        double t1 = now_ms(), c1 = cpu_ms();
+        double t1 = latency_now_ms(), c1 = latency_cpu_ms();
         bool unknown = !ok || (hint ? ans.hint.label == HINT_UNKNOWN : ans.check.label == CHECK_UNKNOWN);
-        record(hint ? OP_HINT : OP_CHECK, t1 - t0, c1 - c0, unknown);
+        latency_record(&S[hint ? OP_HINT : OP_CHECK], t1 - t0, c1 - c0, unknown);
         if (print_lines)
             printf("  %s %s %.1f ms %s\n", what, hint ? "hint" : "check", t1 - t0,
                    hint ? hint_name(ans.hint.label) : ans.check.label == CHECK_OK ? "ok" : "other");
@@ -224,15 +179,15 @@ static void run_board(const char *text, const char *path, const int *start, cons
             continue;
         }
         wait_settled(s);
-        double c0 = cpu_ms(), t0 = now_ms();
+        double c0 = latency_cpu_ms(), t0 = latency_now_ms();
         bool changed = session_apply(s, &mv, false);
         move_free(&mv);
         if (!changed)
             continue;
         session_answer ans = {0};
         bool ok = wait_ready(s, true, &ans);
-        double t1 = now_ms(), c1 = cpu_ms();
-        record(OP_TTW, t1 - t0, c1 - c0, !ok || ans.hint.label == HINT_UNKNOWN);
+        double t1 = latency_now_ms(), c1 = latency_cpu_ms();
+        latency_record(&S[OP_TTW], t1 - t0, c1 - c0, !ok || ans.hint.label == HINT_UNKNOWN);
         if (print_lines)
             printf("  %s ttw %.1f ms %s\n", what, t1 - t0, hint_name(ans.hint.label));
         session_answer_free(&ans);
@@ -348,18 +303,7 @@ int main(int argc, char **argv)
     }
     printf("== %s: %d puzzles, warm (session layer), budget %g s per question; wall ms, then CPU ms\n",
            label, nfiles, timeout_s);
-    printf("%-8s %5s %8s %8s %8s | %8s %8s %8s | %s\n", "op", "n", "p50", "p95", "max", "cpu p50",
-           "cpu p95", "cpu max", "not known");
-    for (int op = 0; op < NOPS; op++) {
-        samples *s = &S[op];
-        if (s->n == 0)
-            continue;
-        qsort(s->ms, (size_t)s->n, sizeof *s->ms, cmp_double);
-        qsort(s->cpu, (size_t)s->n, sizeof *s->cpu, cmp_double);
-        printf("%-8s %5d %8.1f %8.1f %8.1f | %8.1f %8.1f %8.1f | %d\n", op_name[op], s->n,
-               pct(s->ms, s->n, 0.5), pct(s->ms, s->n, 0.95), s->ms[s->n - 1], pct(s->cpu, s->n, 0.5),
-               pct(s->cpu, s->n, 0.95), s->cpu[s->n - 1], s->unknown);
-    }
+    latency_print(S, op_name, NOPS);
     if (errors)
         printf("%d errors\n", errors);
     return errors ? 1 : 0;
