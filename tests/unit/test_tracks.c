@@ -3,7 +3,8 @@
  * article's CSV puzzle; a puzzle whose rules without the no-loop condition
  * allow a separate loop; the two formats and their direction bits; the
  * generator, and where hard leaves its givens; the plain-C deductions
- * --solve tries first, and the encoding of what they leave open. */
+ * --solve tries first (on boards up to 64 columns and wider), and the
+ * encoding of what they leave open. */
 #include <string.h>
 
 #include "game.h"
@@ -100,6 +101,70 @@ static void deduce_solves_tatham_ids(void)
         n++;
     }
     CHECK_MSG(n == 140, "%d IDs read", n);
+    free(text);
+}
+
+/* t with empty columns (clue 0) added on the east up to width w: the same
+ * puzzle, as its ends lie on the west and south borders. */
+static tracks_puzzle *widened(const tracks_puzzle *t, int w)
+{
+    tracks_puzzle *u = tracks_new(w, t->h);
+    for (int y = 0; y < t->h; y++) {
+        u->row[y] = t->row[y];
+        for (int x = 0; x < t->w; x++)
+            u->given[y * w + x] = t->given[y * t->w + x];
+    }
+    for (int x = 0; x < t->w; x++)
+        u->col[x] = t->col[x];
+    for (int k = 0; k < 2; k++) {
+        u->end_cell[k] = t->end_cell[k] / t->w * w + t->end_cell[k] % t->w;
+        u->end_dir[k] = t->end_dir[k];
+    }
+    return u;
+}
+
+/* The deductions flood rows as bit sets up to 64 columns and search cell
+ * by cell beyond: Tatham's 30x30 IDs widened to 63, 64 and 65 columns are
+ * decided on both sides of that line, each board the checker accepts
+ * holding the original's track. */
+static void deduce_on_wide_boards(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "30x30", 5) != 0)
+            continue;
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        const tracks_puzzle *t = p->data;
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        tracks_init_state(t, state);
+        CHECK_MSG(tracks_deduce(t, state) == 1, "%s: the deductions got stuck", line);
+        for (int w = 63; w <= 65; w++) {
+            tracks_puzzle *u = widened(t, w);
+            int *wide = xcalloc((size_t)tracks_nstate(u), sizeof *wide);
+            tracks_init_state(u, wide);
+            int r = tracks_deduce(u, wide);
+            CHECK_MSG(r == 1, "%s widened to %d: deductions answer %d", line, w, r);
+            diag why = {0};
+            CHECK_MSG(r != 1 || tracks_verify(u, wide, &why), "%s widened to %d: %s", line, w, why.msg);
+            int same = 0;
+            for (int c = 0; c < tracks_cells(t); c++)
+                same += wide[c / t->w * w + c % t->w] == state[c];
+            CHECK_MSG(same == tracks_cells(t), "%s widened to %d: %d cells as the original", line, w, same);
+            free(wide);
+            tracks_free(u);
+        }
+        free(state);
+        puzzle_free(p);
+        n++;
+    }
+    CHECK_MSG(n == 20, "%d 30x30 IDs read", n);
     free(text);
 }
 
@@ -463,6 +528,7 @@ int main(void)
     RUN(hard_givens_gather);
     RUN(all_tatham_ids_unique_and_verified);
     RUN(deduce_solves_tatham_ids);
+    RUN(deduce_on_wide_boards);
     RUN(deduce_stops_when_not_forced);
     RUN(encode_decided_solves_the_rest);
     TEST_MAIN_END();
