@@ -4,7 +4,7 @@
  * allow a separate loop; the two formats and their direction bits; the
  * generator, and where hard leaves its givens; the plain-C deductions
  * --solve tries first (on boards up to 64 columns and wider), and the
- * encoding of what they leave open. */
+ * encoding of what they leave open with their implications. */
 #include <string.h>
 
 #include "game.h"
@@ -236,6 +236,58 @@ static void encode_decided_solves_the_rest(void)
         free(facts);
         assist_free(a);
         free(state);
+        puzzle_free(p);
+    }
+    free(text);
+}
+
+typedef struct {
+    const int *answer;
+    long n, broken;
+} implication_check;
+
+static void check_implication(void *ctx, int i, int vi, int j, int vj)
+{
+    implication_check *x = ctx;
+    x->n++;
+    x->broken += x->answer[i] == vi && x->answer[j] != vj;
+}
+
+/* What --solve hands the engine from a stuck board besides its open part
+ * (tracks_implications): each "entry i holding vi forces entry j to
+ * hold vj" holds in the puzzle's one solution, found by the engine from
+ * the givens alone and accepted by the checker. */
+static void implications_hold_in_the_solution(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/stuck-40x40.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        assist *a = puzzle_encode(p);
+        int *answer = xcalloc((size_t)p->nstate, sizeof *answer), *marks;
+        int nmarks = start_marks(p, a, answer, &marks);
+        bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+        CHECK(assist_solve(a, marks, nmarks, facts) == ASSIST_OK);
+        p->family->apply_solution(p->data, facts, answer);
+        diag why = {0};
+        CHECK_MSG(tracks_verify(p->data, answer, &why), "%s: %s", line, why.msg);
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        p->family->init_state(p->data, state);
+        CHECK(tracks_deduce(p->data, state) == 0);
+        implication_check x = {.answer = answer};
+        tracks_implications(p->data, state, check_implication, &x);
+        CHECK_MSG(x.n > 1000, "%s: %ld implications", line, x.n);
+        CHECK_MSG(x.broken == 0, "%s: %ld of %ld implications broken", line, x.broken, x.n);
+        free(state);
+        free(facts);
+        free(marks);
+        free(answer);
+        assist_free(a);
         puzzle_free(p);
     }
     free(text);
@@ -531,5 +583,6 @@ int main(void)
     RUN(deduce_on_wide_boards);
     RUN(deduce_stops_when_not_forced);
     RUN(encode_decided_solves_the_rest);
+    RUN(implications_hold_in_the_solution);
     TEST_MAIN_END();
 }

@@ -45,6 +45,8 @@ typedef struct {
     int *queue, nqueue; /* cells whose piece rules need a look */
     unsigned char *queued, *row_dirty, *col_dirty;
     int *seen, *bfs;    /* scratch: the reachability search on wide boards, walk */
+    int *trail, ntrail; /* tracks_implications: what a probe decided */
+    bool recording;
 } deducer;
 
 
@@ -106,6 +108,8 @@ static void join(deducer *d, board *b, int i, int *changed)
 static void decide(deducer *d, board *b, int i, int v, int *changed)
 {
     b->st[i] = v;
+    if (d->recording)
+        d->trail[d->ntrail++] = i;
     (*changed)++;
     int w = d->t->w;
     if (v == TRACKS_TRACK)
@@ -561,58 +565,100 @@ static int probe(deducer *d, board *b)
     return decided;
 }
 
-int tracks_deduce(const void *pz, int *state)
+/* Sets up d for puzzle t, its board b over state (the caller's array).
+ * Returns false when the givens already break the rules. */
+static bool deducer_open(deducer *d, board *b, const tracks_puzzle *t, int *state)
 {
-    const tracks_puzzle *t = pz;
-    deducer d = {.t = t, .cells = tracks_cells(t), .nstate = tracks_nstate(t)};
-    for (int k = 0; k < 2; k++)
-        if (t->end_cell[k] < 0 || t->end_cell[k] >= d.cells)
-            return 0;
-    d.rows_as_bits = t->w <= 64;
-    d.side = xmalloc((size_t)d.cells * 4 * sizeof *d.side);
-    d.next = xmalloc((size_t)d.cells * 4 * sizeof *d.next);
-    d.ends = xmalloc((size_t)(2 * t->nedges + 1) * sizeof *d.ends);
-    d.cut = xmalloc((size_t)(2 * d.cells + 1) * sizeof *d.cut);
-    d.cut_of = xmalloc((size_t)(t->nedges + 1) * sizeof *d.cut_of);
-    d.cut_dirty = xcalloc((size_t)(t->w + t->h), 1);
+    *d = (deducer){.t = t, .cells = tracks_cells(t), .nstate = tracks_nstate(t)};
+    d->rows_as_bits = t->w <= 64;
+    d->side = xmalloc((size_t)d->cells * 4 * sizeof *d->side);
+    d->next = xmalloc((size_t)d->cells * 4 * sizeof *d->next);
+    d->ends = xmalloc((size_t)(2 * t->nedges + 1) * sizeof *d->ends);
+    d->cut = xmalloc((size_t)(2 * d->cells + 1) * sizeof *d->cut);
+    d->cut_of = xmalloc((size_t)(t->nedges + 1) * sizeof *d->cut_of);
+    d->cut_dirty = xcalloc((size_t)(t->w + t->h), 1);
     for (int e = 0; e < t->nedges; e++) {
-        tracks_edge_cells(t, e, &d.ends[2 * e], &d.ends[2 * e + 1]);
+        tracks_edge_cells(t, e, &d->ends[2 * e], &d->ends[2 * e + 1]);
         /* an edge between columns x and x+1 crosses the line after column x */
-        d.cut_of[e] = e < t->nh ? t->h - 1 + d.ends[2 * e] % t->w : d.ends[2 * e] / t->w;
+        d->cut_of[e] = e < t->nh ? t->h - 1 + d->ends[2 * e] % t->w : d->ends[2 * e] / t->w;
     }
     for (int y = 0; y + 1 < t->h; y++)
         for (int x = 0; x < t->w; x++)
-            d.cut[y * t->w + x] = d.cells + tracks_edge(t, y * t->w + x, TRACKS_S);
+            d->cut[y * t->w + x] = d->cells + tracks_edge(t, y * t->w + x, TRACKS_S);
     for (int x = 0; x + 1 < t->w; x++)
         for (int y = 0; y < t->h; y++)
-            d.cut[(t->h - 1) * t->w + x * t->h + y] = d.cells + tracks_edge(t, y * t->w + x, TRACKS_E);
-    d.port = xcalloc((size_t)d.cells, 1);
-    d.reach = xmalloc((size_t)t->h * sizeof *d.reach);
-    d.rows = xmalloc((size_t)t->h * sizeof *d.rows);
-    d.cols = xmalloc((size_t)t->w * sizeof *d.cols);
-    d.queue = xmalloc((size_t)d.cells * sizeof *d.queue);
-    d.queued = xcalloc((size_t)d.cells, 1);
-    d.row_dirty = xcalloc((size_t)t->h, 1);
-    d.col_dirty = xcalloc((size_t)t->w, 1);
-    d.seen = xmalloc((size_t)d.cells * sizeof *d.seen);
-    d.bfs = xmalloc((size_t)d.cells * sizeof *d.bfs);
+            d->cut[(t->h - 1) * t->w + x * t->h + y] = d->cells + tracks_edge(t, y * t->w + x, TRACKS_E);
+    d->port = xcalloc((size_t)d->cells, 1);
+    d->reach = xmalloc((size_t)t->h * sizeof *d->reach);
+    d->rows = xmalloc((size_t)t->h * sizeof *d->rows);
+    d->cols = xmalloc((size_t)t->w * sizeof *d->cols);
+    d->queue = xmalloc((size_t)d->cells * sizeof *d->queue);
+    d->queued = xcalloc((size_t)d->cells, 1);
+    d->row_dirty = xcalloc((size_t)t->h, 1);
+    d->col_dirty = xcalloc((size_t)t->w, 1);
+    d->seen = xmalloc((size_t)d->cells * sizeof *d->seen);
+    d->bfs = xmalloc((size_t)d->cells * sizeof *d->bfs);
     bool ok = true;
-    for (int c = 0; c < d.cells; c++) {
-        d.port[c] = (unsigned char)tracks_end_bits(t, c);
+    for (int c = 0; c < d->cells; c++) {
+        d->port[c] = (unsigned char)tracks_end_bits(t, c);
         for (int k = 0; k < 4; k++) {
             int e = tracks_edge(t, c, DIRS[k]);
-            d.side[4 * c + k] = e < 0 ? -1 : d.cells + e;
-            d.next[4 * c + k] = tracks_neighbour(t, c, DIRS[k]);
+            d->side[4 * c + k] = e < 0 ? -1 : d->cells + e;
+            d->next[4 * c + k] = tracks_neighbour(t, c, DIRS[k]);
             /* a given piece leaving the board away from the ends */
-            if (e < 0 && (t->given[c] & DIRS[k]) && !(d.port[c] & DIRS[k]))
+            if (e < 0 && (t->given[c] & DIRS[k]) && !(d->port[c] & DIRS[k]))
                 ok = false;
         }
     }
+    board_alloc(d, b, state);
+    board_alloc(d, &d->save, NULL);
+    board_start(d, b);
+    all_dirty(d);
+    return ok;
+}
+
+static void deducer_close(deducer *d, board *b)
+{
+    free(b->endp);
+    free(b->open);
+    free(d->save.st);
+    free(d->save.endp);
+    free(d->save.open);
+    free(d->side);
+    free(d->next);
+    free(d->ends);
+    free(d->cut);
+    free(d->cut_of);
+    free(d->cut_dirty);
+    free(d->port);
+    free(d->reach);
+    free(d->rows);
+    free(d->cols);
+    free(d->queue);
+    free(d->queued);
+    free(d->row_dirty);
+    free(d->col_dirty);
+    free(d->seen);
+    free(d->bfs);
+    free(d->trail);
+}
+
+static bool ends_valid(const tracks_puzzle *t)
+{
+    for (int k = 0; k < 2; k++)
+        if (t->end_cell[k] < 0 || t->end_cell[k] >= tracks_cells(t))
+            return false;
+    return true;
+}
+
+int tracks_deduce(const void *pz, int *state)
+{
+    const tracks_puzzle *t = pz;
+    if (!ends_valid(t))
+        return 0;
+    deducer d;
     board b;
-    board_alloc(&d, &b, state);
-    board_alloc(&d, &d.save, NULL);
-    board_start(&d, &b);
-    all_dirty(&d);
+    bool ok = deducer_open(&d, &b, t, state);
     /* Probing is quadratic at worst; past this many probes the engine is
      * the faster way.  Every Tatham ID is decided within it (some 20x20dh
      * ones need more than half of it). */
@@ -626,26 +672,43 @@ int tracks_deduce(const void *pz, int *state)
             r = 0;
     }
     int result = r < 0 ? -1 : complete(&d, state) ? 1 : 0;
-    free(b.endp);
-    free(b.open);
-    free(d.save.st);
-    free(d.save.endp);
-    free(d.save.open);
-    free(d.side);
-    free(d.next);
-    free(d.ends);
-    free(d.cut);
-    free(d.cut_of);
-    free(d.cut_dirty);
-    free(d.port);
-    free(d.reach);
-    free(d.rows);
-    free(d.cols);
-    free(d.queue);
-    free(d.queued);
-    free(d.row_dirty);
-    free(d.col_dirty);
-    free(d.seen);
-    free(d.bfs);
+    deducer_close(&d, &b);
     return result;
+}
+
+void tracks_implications(const void *pz, const int *state, tracks_imply_fn imply, void *ctx)
+{
+    const tracks_puzzle *t = pz;
+    if (!ends_valid(t))
+        return;
+    deducer d;
+    board b;
+    int *st = xmalloc((size_t)tracks_nstate(t) * sizeof *st);
+    memcpy(st, state, (size_t)tracks_nstate(t) * sizeof *st);
+    bool ok = deducer_open(&d, &b, t, st);
+    d.trail = xmalloc((size_t)d.nstate * sizeof *d.trail);
+    if (ok && propagate(&d, &b) == 0) {
+        for (int i = 0; i < d.nstate; i++) {
+            if (st[i] != TRACKS_BLANK)
+                continue;
+            for (int v = TRACKS_TRACK; v <= TRACKS_NONE; v++) {
+                int changed = 0;
+                board_copy(&d, &d.save, &b);
+                d.ntrail = 0;
+                d.recording = true;
+                decide(&d, &d.save, i, v, &changed);
+                int r = propagate(&d, &d.save);
+                d.recording = false;
+                if (r < 0) {
+                    imply(ctx, i, v, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK);
+                    continue;
+                }
+                for (int k = 0; k < d.ntrail; k++)
+                    if (d.trail[k] != i)
+                        imply(ctx, i, v, d.trail[k], d.save.st[d.trail[k]]);
+            }
+        }
+    }
+    deducer_close(&d, &b);
+    free(st);
 }
