@@ -1,6 +1,7 @@
 /* tracks_deduce.c: Train Tracks solved by forced deductions in plain C (no
  * SAT), for --solve: local piece rules, the counts, parity across lines,
- * never closing a loop, then one-step probing.  Stuck: the engine decides. */
+ * never closing a loop, then one-step probing.  Stuck: the engine decides,
+ * given what each open entry implies (tracks_implications). */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -107,6 +108,8 @@ static void join(deducer *d, board *b, int i, int *changed)
 /* Decides open board entry i as v and notes what to look at again. */
 static void decide(deducer *d, board *b, int i, int v, int *changed)
 {
+    /* only open entries: a probe's trail then holds each entry once */
+    assert(b->st[i] == TRACKS_BLANK && d->ntrail < d->nstate);
     b->st[i] = v;
     if (d->recording)
         d->trail[d->ntrail++] = i;
