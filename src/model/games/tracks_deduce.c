@@ -316,22 +316,23 @@ static void flood_rows(deducer *d, const board *b)
     int h = t->h, start = t->end_cell[0];
     uint64_t *r = d->reach;
     memset(r, 0, (size_t)h * sizeof *r);
-    r[start / t->w] = 1ull << (start % t->w);
+    int sy = start / t->w;
+    r[sy] = spread_row(1ull << (start % t->w), b->east[sy] & b->open[sy] & (b->open[sy] >> 1)) & b->open[sy];
+    /* every r[y] is closed within its row, so a row whose neighbour adds
+     * nothing is skipped */
     for (bool grew = true; grew;) {
         grew = false;
         for (int pass = 0; pass < 2; pass++)
             for (int j = 0; j < h; j++) {
                 int y = pass ? h - 1 - j : j, from = pass ? y + 1 : y - 1;
-                uint64_t in = r[y];
-                if (from >= 0 && from < h)
-                    in |= r[from] & b->south[pass ? y : from];
-                in &= b->open[y];
-                if (!in)
+                if (from < 0 || from >= h)
+                    continue;
+                uint64_t in = (r[y] | (r[from] & b->south[pass ? y : from])) & b->open[y];
+                if (in == r[y])
                     continue;
                 uint64_t link = b->east[y] & b->open[y] & (b->open[y] >> 1);
-                in = spread_row(in, link) & b->open[y];
-                if (in != r[y])
-                    r[y] = in, grew = true;
+                r[y] = spread_row(in, link) & b->open[y];
+                grew = true;
             }
     }
 }
