@@ -224,12 +224,12 @@ static void poll_cancels(void)
 /* Every cardinality constraint against brute force over 0..2^n. */
 static void cardinality_matches_brute_force(void)
 {
-    for (int n = 1; n <= 6; n++)
+    for (int n = 1; n <= 8; n++)
         for (int k = -1; k <= n + 1; k++)
-            for (int kind = 0; kind < 3; kind++) {
+            for (int kind = 0; kind < 4; kind++) {
                 assist *a = assist_create();
                 sat_solver *s = assist_sat(a);
-                int lits[6];
+                int lits[8];
                 for (int i = 0; i < n; i++) {
                     lits[i] = sat_new_var(s);
                     assist_add_fact(a, lits[i]);
@@ -238,8 +238,10 @@ static void cardinality_matches_brute_force(void)
                     card_at_most(s, lits, n, k);
                 else if (kind == 1)
                     card_at_least(s, lits, n, k);
-                else
+                else if (kind == 2)
                     card_exactly(s, lits, n, k);
+                else
+                    card_exactly_totalizer(s, lits, n, k);
                 long expect = 0;
                 for (int m = 0; m < (1 << n); m++) {
                     int c = __builtin_popcount((unsigned)m);

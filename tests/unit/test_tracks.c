@@ -3,7 +3,8 @@
  * article's CSV puzzle; a puzzle whose rules without the no-loop condition
  * allow a separate loop; the two formats and their direction bits; the
  * generator, and where hard leaves its givens; the plain-C deductions
- * --solve tries first, and the encoding of what they leave open. */
+ * --solve tries first (on boards up to 64 columns and wider), and the
+ * encoding of what they leave open with their implications. */
 #include <string.h>
 
 #include "game.h"
@@ -103,6 +104,70 @@ static void deduce_solves_tatham_ids(void)
     free(text);
 }
 
+/* t with empty columns (clue 0) added on the east up to width w: the same
+ * puzzle, as its ends lie on the west and south borders. */
+static tracks_puzzle *widened(const tracks_puzzle *t, int w)
+{
+    tracks_puzzle *u = tracks_new(w, t->h);
+    for (int y = 0; y < t->h; y++) {
+        u->row[y] = t->row[y];
+        for (int x = 0; x < t->w; x++)
+            u->given[y * w + x] = t->given[y * t->w + x];
+    }
+    for (int x = 0; x < t->w; x++)
+        u->col[x] = t->col[x];
+    for (int k = 0; k < 2; k++) {
+        u->end_cell[k] = t->end_cell[k] / t->w * w + t->end_cell[k] % t->w;
+        u->end_dir[k] = t->end_dir[k];
+    }
+    return u;
+}
+
+/* The deductions flood rows as bit sets up to 64 columns and search cell
+ * by cell beyond: Tatham's 30x30 IDs widened to 63, 64 and 65 columns are
+ * decided on both sides of that line, each board the checker accepts
+ * holding the original's track. */
+static void deduce_on_wide_boards(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "30x30", 5) != 0)
+            continue;
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        const tracks_puzzle *t = p->data;
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        tracks_init_state(t, state);
+        CHECK_MSG(tracks_deduce(t, state) == 1, "%s: the deductions got stuck", line);
+        for (int w = 63; w <= 65; w++) {
+            tracks_puzzle *u = widened(t, w);
+            int *wide = xcalloc((size_t)tracks_nstate(u), sizeof *wide);
+            tracks_init_state(u, wide);
+            int r = tracks_deduce(u, wide);
+            CHECK_MSG(r == 1, "%s widened to %d: deductions answer %d", line, w, r);
+            diag why = {0};
+            CHECK_MSG(r != 1 || tracks_verify(u, wide, &why), "%s widened to %d: %s", line, w, why.msg);
+            int same = 0;
+            for (int c = 0; c < tracks_cells(t); c++)
+                same += wide[c / t->w * w + c % t->w] == state[c];
+            CHECK_MSG(same == tracks_cells(t), "%s widened to %d: %d cells as the original", line, w, same);
+            free(wide);
+            tracks_free(u);
+        }
+        free(state);
+        puzzle_free(p);
+        n++;
+    }
+    CHECK_MSG(n == 20, "%d 30x30 IDs read", n);
+    free(text);
+}
+
 /* Deductions decide only what is forced: with two solutions they stop
  * (and --solve's engine answers), with none they report failure. */
 static void deduce_stops_when_not_forced(void)
@@ -171,6 +236,58 @@ static void encode_decided_solves_the_rest(void)
         free(facts);
         assist_free(a);
         free(state);
+        puzzle_free(p);
+    }
+    free(text);
+}
+
+typedef struct {
+    const int *answer;
+    long n, broken;
+} implication_check;
+
+static void check_implication(void *ctx, int i, int vi, int j, int vj)
+{
+    implication_check *x = ctx;
+    x->n++;
+    x->broken += x->answer[i] == vi && x->answer[j] != vj;
+}
+
+/* What --solve hands the engine from a stuck board besides its open part
+ * (tracks_implications): each "entry i holding vi forces entry j to
+ * hold vj" holds in the puzzle's one solution, found by the engine from
+ * the givens alone and accepted by the checker. */
+static void implications_hold_in_the_solution(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/stuck-40x40.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        assist *a = puzzle_encode(p);
+        int *answer = xcalloc((size_t)p->nstate, sizeof *answer), *marks;
+        int nmarks = start_marks(p, a, answer, &marks);
+        bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+        CHECK(assist_solve(a, marks, nmarks, facts) == ASSIST_OK);
+        p->family->apply_solution(p->data, facts, answer);
+        diag why = {0};
+        CHECK_MSG(tracks_verify(p->data, answer, &why), "%s: %s", line, why.msg);
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        p->family->init_state(p->data, state);
+        CHECK(tracks_deduce(p->data, state) == 0);
+        implication_check x = {.answer = answer};
+        tracks_implications(p->data, state, check_implication, &x);
+        CHECK_MSG(x.n > 1000, "%s: %ld implications", line, x.n);
+        CHECK_MSG(x.broken == 0, "%s: %ld of %ld implications broken", line, x.broken, x.n);
+        free(state);
+        free(facts);
+        free(marks);
+        free(answer);
+        assist_free(a);
         puzzle_free(p);
     }
     free(text);
@@ -463,7 +580,9 @@ int main(void)
     RUN(hard_givens_gather);
     RUN(all_tatham_ids_unique_and_verified);
     RUN(deduce_solves_tatham_ids);
+    RUN(deduce_on_wide_boards);
     RUN(deduce_stops_when_not_forced);
     RUN(encode_decided_solves_the_rest);
+    RUN(implications_hold_in_the_solution);
     TEST_MAIN_END();
 }

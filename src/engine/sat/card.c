@@ -1,6 +1,8 @@
-/* card.c: the sequential counter and the constraints built on it. */
+/* card.c: the sequential counter and the constraints built on it, and a
+ * totalizer for "exactly k" where the counter's long chains search badly. */
 #include "sat/card.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "util.h"
@@ -137,4 +139,68 @@ void card_exactly_one(sat_solver *s, const int *lits, int n)
 {
     sat_clause(s, lits, n);
     card_at_most_one(s, lits, n);
+}
+
+/* The totalizer (Bailleux and Boufkhad 2003): a balanced tree whose node
+ * over m literals has outputs o[j-1] <=> at least j of them, kept only up
+ * to cap (more than cap reads as cap).  Returns the outputs, *nout of them. */
+static int *totalizer(sat_solver *s, const int *lits, int n, int cap, int *nout)
+{
+    if (n == 1) {
+        int *o = xmalloc(sizeof *o);
+        o[0] = lits[0];
+        *nout = 1;
+        return o;
+    }
+    int na, nb;
+    int *a = totalizer(s, lits, n / 2, cap, &na);
+    int *b = totalizer(s, lits + n / 2, n - n / 2, cap, &nb);
+    int m = na + nb < cap ? na + nb : cap;
+    int *o = xmalloc((size_t)m * sizeof *o);
+    for (int j = 0; j < m; j++)
+        o[j] = sat_new_var(s);
+    for (int i = 0; i <= na; i++)
+        for (int j = 0; j <= nb; j++) {
+            int cl[3], k = 0;
+            if (i + j >= 1) { /* at least i in a and j in b: at least i + j */
+                if (i)
+                    cl[k++] = -a[i - 1];
+                if (j)
+                    cl[k++] = -b[j - 1];
+                cl[k++] = o[(i + j > m ? m : i + j) - 1];
+                sat_clause(s, cl, k);
+            }
+            if (i + j < m) { /* at most i in a and j in b: at most i + j */
+                k = 0;
+                if (i < na)
+                    cl[k++] = a[i];
+                if (j < nb)
+                    cl[k++] = b[j];
+                cl[k++] = -o[i + j];
+                sat_clause(s, cl, k);
+            }
+        }
+    free(a);
+    free(b);
+    *nout = m;
+    return o;
+}
+
+void card_exactly_totalizer(sat_solver *s, const int *lits, int n, int k)
+{
+    if (k < 0 || k > n) {
+        add_empty_clause(s);
+        return;
+    }
+    if (k == 0 || k == n) {
+        for (int i = 0; i < n; i++)
+            sat_unit(s, k == 0 ? -lits[i] : lits[i]);
+        return;
+    }
+    int nout;
+    int *out = totalizer(s, lits, n, k + 1, &nout);
+    assert(nout == k + 1); /* 0 < k < n */
+    sat_unit(s, out[k - 1]);
+    sat_unit(s, -out[k]);
+    free(out);
 }

@@ -377,7 +377,9 @@ static void eager_connect(const tracks_puzzle *t, sat_solver *s, const int *tv, 
 }
 
 /* A row's or column's clue: exactly clue of line[0..n) hold track (a
- * group named label, without constants; with them, over the open cells). */
+ * group named label, without constants; with them, over the open cells,
+ * by a totalizer: on the open part of the 40x40 boards CDCL finds the
+ * answer faster with it than with the counter, bench/NOTES.md). */
 static void line_count(assist *a, emitter *m, int *line, int n, int clue, const char *label)
 {
     if (!m->truth) {
@@ -388,7 +390,7 @@ static void line_count(assist *a, emitter *m, int *line, int n, int clue, const 
     }
     int ntrue;
     n = open_part(m, line, n, &ntrue);
-    card_exactly(m->s, line, n, clue - ntrue);
+    card_exactly_totalizer(m->s, line, n, clue - ntrue);
 }
 
 /* Variables: t[c] "cell c holds track", e[i] "track crosses edge i".
@@ -565,10 +567,52 @@ static void encode(const void *pz, assist *a)
     encode_board(pz, a, TRACKS_ENC_DEFAULT, NULL);
 }
 
-/* For --solve once the deductions are stuck: only what they left open. */
+/* The deductions' implications from the stuck board (tracks_implications)
+ * as binary clauses: they carry what the engine's clauses see only
+ * through long chains or lazy cuts (the counts, parity, no loop,
+ * reachability) to every open entry at once.  Those between entries less
+ * than two cells apart are left out: the piece rules' clauses give them
+ * by unit propagation.  Figures in bench/NOTES.md. */
+typedef struct {
+    const tracks_puzzle *t;
+    sat_solver *s;
+    const int *var; /* board entry -> its literal for "track" */
+} imply_ctx;
+
+/* The cell of board entry i: itself, or an edge's west or north cell. */
+static int entry_cell(const tracks_puzzle *t, int i)
+{
+    int a = i, b;
+    if (i >= tracks_cells(t))
+        tracks_edge_cells(t, i - tracks_cells(t), &a, &b);
+    return a;
+}
+
+static void add_implication(void *ctx, int i, int vi, int j, int vj)
+{
+    imply_ctx *x = ctx;
+    const tracks_puzzle *t = x->t;
+    int ci = entry_cell(t, i), cj = entry_cell(t, j);
+    if (i != j && abs(ci % t->w - cj % t->w) + abs(ci / t->w - cj / t->w) < 2)
+        return;
+    int p = vi == TRACKS_TRACK ? x->var[i] : -x->var[i];
+    int q = vj == TRACKS_TRACK ? x->var[j] : -x->var[j];
+    sat_clause2(x->s, -p, q);
+}
+
+/* For --solve once the deductions are stuck: only what they left open,
+ * and what the deductions' rules say about it. */
 static void encode_decided(const void *pz, const int *state, assist *a)
 {
-    encode_board(pz, a, TRACKS_ENC_DEFAULT, state);
+    const tracks_puzzle *t = pz;
+    encode_board(t, a, TRACKS_ENC_DEFAULT, state);
+    int n = tracks_nstate(t);
+    int *var = xmalloc((size_t)n * sizeof *var);
+    for (int i = 0; i < n; i++)
+        var[i] = assist_fact_lit(a, 2 * i);
+    imply_ctx x = {.t = t, .s = assist_sat(a), .var = var};
+    tracks_implications(t, state, add_implication, &x);
+    free(var);
 }
 
 /* Every decided entry is a mark, the givens' included: a hint never offers

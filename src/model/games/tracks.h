@@ -73,6 +73,12 @@ bool tracks_verify(const void *pz, const int *state, diag *why);
  * whole board, 0 when stuck (state: what they decided), -1 when they find
  * no solution; state holds the starting board on entry (game.h, deduce). */
 int tracks_deduce(const void *pz, int *state);
+/* What the deductions' rules give from each open entry of a stuck board
+ * (state, as tracks_deduce left it): imply(ctx, i, vi, j, vj) says that
+ * entry i holding vi forces entry j to hold vj (j == i: vi is impossible).
+ * Each holds in every solution; --solve hands them to the engine. */
+typedef void (*tracks_imply_fn)(void *ctx, int i, int vi, int j, int vj);
+void tracks_implications(const void *pz, const int *state, tracks_imply_fn imply, void *ctx);
 bool tracks_generate(const gen_options *opt, strbuf *out, diag *err);
 /* A Tatham game ID for the puzzle (the ends must be on Tatham's sides:
  * entrance on the left edge, exit on the bottom edge). */

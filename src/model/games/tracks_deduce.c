@@ -1,6 +1,9 @@
 /* tracks_deduce.c: Train Tracks solved by forced deductions in plain C (no
  * SAT), for --solve: local piece rules, the counts, parity across lines,
- * never closing a loop, then one-step probing.  Stuck: the engine decides. */
+ * never closing a loop, then one-step probing.  Stuck: the engine decides,
+ * given what each open entry implies (tracks_implications). */
+#include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +13,19 @@ static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 
 /* Contradiction: the board as it stands has no solution. */
 enum { BAD = -1 };
+
+/* What a probe changes and undoes by copying: the board entries and the
+ * rules' incremental records of it. */
+typedef struct {
+    int *st;   /* the board vector (tracks.h) */
+    int *endp; /* cells: at one end of a stretch of track, the cell at its other end */
+    /* Rows as bit sets (boards at most 64 wide): cells not "no track",
+     * edges to the east and to the south not "no track" (the
+     * reachability rule's flood, a row at a time). */
+    uint64_t *open, *east, *south;
+    int ntrack; /* cells holding track */
+    bool bad;   /* a closed loop or a cell with three ends, seen on the way */
+} board;
 
 typedef struct {
     const tracks_puzzle *t;
@@ -22,23 +38,18 @@ typedef struct {
     unsigned char *cut_dirty;
     bool need_loop, need_reach; /* new track, new empties since those rules ran */
     unsigned char *port; /* cells: off-board end bits */
-    int *parent;        /* union-find over cells, by track edges */
-    int *rows, *cols;   /* scratch: per line counts of one component pair */
-    int *save;          /* probing: the board before a guess */
+    bool rows_as_bits;  /* w <= 64: the flood works on board.open, east, south */
+    uint64_t *reach;    /* scratch: per row, the cells the flood reached */
+    int *rows, *cols;   /* scratch: per line counts of the entrance's and exit's track */
+    board save;         /* probing: the guess is made on a copy */
     long probes;        /* probe propagations left before giving up */
     int *queue, nqueue; /* cells whose piece rules need a look */
     unsigned char *queued, *row_dirty, *col_dirty;
-    int *seen;          /* scratch: reachability */
+    int *seen, *bfs;    /* scratch: the reachability search on wide boards, walk */
+    int *trail, ntrail; /* tracks_implications: what a probe decided */
+    bool recording;
 } deducer;
 
-static int find(int *parent, int c)
-{
-    while (parent[c] != c) {
-        parent[c] = parent[parent[c]];
-        c = parent[c];
-    }
-    return c;
-}
 
 static void enqueue(deducer *d, int c)
 {
@@ -48,40 +59,101 @@ static void enqueue(deducer *d, int c)
     }
 }
 
-/* Decides open board entry i as v and notes what to look at again. */
-static void decide(deducer *d, int *st, int i, int v, int *changed)
+static void decide(deducer *d, board *b, int i, int v, int *changed);
+
+/* The edge between cells a and b as a board index, or -1 when they are not
+ * neighbours. */
+static int edge_between(const deducer *d, int a, int c)
 {
-    st[i] = v;
+    for (int k = 0; k < 4; k++)
+        if (d->next[4 * a + k] == c)
+            return d->side[4 * a + k];
+    return -1;
+}
+
+static int track_sides(const deducer *d, const board *b, int c)
+{
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        int i = d->side[4 * c + k];
+        n += i >= 0 && b->st[i] == TRACKS_TRACK;
+    }
+    return n;
+}
+
+/* Track newly crosses edge e (board index i): the two stretches it joins
+ * become one, whose ends are recorded in endp.  Joining a stretch to
+ * itself closes a loop; an open edge between the new stretch's two ends
+ * would close one, so it is empty.  This is the loop rule, kept up to date
+ * edge by edge instead of by a pass over the board. */
+static void join(deducer *d, board *b, int i, int *changed)
+{
+    int a = d->ends[2 * (i - d->cells)], c = d->ends[2 * (i - d->cells) + 1];
+    if (track_sides(d, b, a) > 2 || track_sides(d, b, c) > 2) {
+        b->bad = true; /* not the end of a stretch: three ends (cell_rules says so too) */
+        return;
+    }
+    int x = b->endp[a], y = b->endp[c];
+    if (x == c) {
+        b->bad = true;
+        return;
+    }
+    b->endp[x] = y;
+    b->endp[y] = x;
+    int closing = edge_between(d, x, y);
+    if (closing >= 0 && b->st[closing] == TRACKS_BLANK)
+        decide(d, b, closing, TRACKS_NONE, changed);
+}
+
+/* Decides open board entry i as v and notes what to look at again. */
+static void decide(deducer *d, board *b, int i, int v, int *changed)
+{
+    /* only open entries: a probe's trail then holds each entry once */
+    assert(b->st[i] == TRACKS_BLANK && d->ntrail < d->nstate);
+    b->st[i] = v;
+    if (d->recording)
+        d->trail[d->ntrail++] = i;
     (*changed)++;
+    int w = d->t->w;
     if (v == TRACKS_TRACK)
         d->need_loop = true;
     else
         d->need_reach = true;
     if (i < d->cells) {
         enqueue(d, i);
-        d->row_dirty[i / d->t->w] = d->col_dirty[i % d->t->w] = 1;
+        d->row_dirty[i / w] = d->col_dirty[i % w] = 1;
+        if (v == TRACKS_TRACK)
+            b->ntrack++;
+        else if (d->rows_as_bits)
+            b->open[i / w] &= ~(1ull << (i % w));
     } else {
-        d->cut_dirty[d->cut_of[i - d->cells]] = 1;
-        enqueue(d, d->ends[2 * (i - d->cells)]);
-        enqueue(d, d->ends[2 * (i - d->cells) + 1]);
+        int e = i - d->cells, a = d->ends[2 * e];
+        d->cut_dirty[d->cut_of[e]] = 1;
+        enqueue(d, a);
+        enqueue(d, d->ends[2 * e + 1]);
+        if (v == TRACKS_TRACK)
+            join(d, b, i, changed);
+        else if (d->rows_as_bits)
+            *(e < d->t->nh ? &b->east[a / w] : &b->south[a / w]) &= ~(1ull << (a % w));
     }
 }
 
 /* Sets board entry i to v; BAD when it holds the other value. */
-static int set(deducer *d, int *st, int i, int v, int *changed)
+static int set(deducer *d, board *b, int i, int v, int *changed)
 {
-    if (st[i] == v)
+    if (b->st[i] == v)
         return 0;
-    if (st[i] != TRACKS_BLANK)
+    if (b->st[i] != TRACKS_BLANK)
         return BAD;
-    decide(d, st, i, v, changed);
+    decide(d, b, i, v, changed);
     return 0;
 }
 
 /* A cell's piece rules: at most two ends, two for a track cell, none for an
  * empty one. */
-static int cell_rules(deducer *d, int *st, int c, int *changed)
+static int cell_rules(deducer *d, board *b, int c, int *changed)
 {
+    const int *st = b->st;
     int track = __builtin_popcount(d->port[c]), open = 0;
     for (int k = 0; k < 4; k++) {
         int i = d->side[4 * c + k];
@@ -90,10 +162,10 @@ static int cell_rules(deducer *d, int *st, int c, int *changed)
     }
     if (track > 2)
         return BAD;
-    if (track > 0 && set(d, st, c, TRACKS_TRACK, changed) < 0)
+    if (track > 0 && set(d, b, c, TRACKS_TRACK, changed) < 0)
         return BAD;
     if (st[c] == TRACKS_BLANK && track + open < 2)
-        decide(d, st, c, TRACKS_NONE, changed);
+        decide(d, b, c, TRACKS_NONE, changed);
     if (st[c] == TRACKS_BLANK || open == 0)
         return 0;
     int fill;
@@ -108,14 +180,15 @@ static int cell_rules(deducer *d, int *st, int c, int *changed)
     for (int k = 0; k < 4; k++) {
         int i = d->side[4 * c + k];
         if (i >= 0 && st[i] == TRACKS_BLANK)
-            decide(d, st, i, fill, changed);
+            decide(d, b, i, fill, changed);
     }
     return 0;
 }
 
 /* A row or column (cells first, then every step-th): its clue met exactly. */
-static int line_rule(deducer *d, int *st, int first, int step, int n, int clue, int *changed)
+static int line_rule(deducer *d, board *b, int first, int step, int n, int clue, int *changed)
 {
+    const int *st = b->st;
     int track = 0, open = 0;
     for (int j = 0, c = first; j < n; j++, c += step)
         track += st[c] == TRACKS_TRACK, open += st[c] == TRACKS_BLANK;
@@ -126,43 +199,63 @@ static int line_rule(deducer *d, int *st, int first, int step, int n, int clue, 
     int fill = track == clue ? TRACKS_NONE : TRACKS_TRACK;
     for (int j = 0, c = first; j < n; j++, c += step)
         if (st[c] == TRACKS_BLANK)
-            decide(d, st, c, fill, changed);
+            decide(d, b, c, fill, changed);
     return 0;
 }
 
 /* The edges edge[0..n) cross a line between rows (or columns); the track
  * crosses it an odd number of times exactly when its ends lie on different
  * sides (a loop would cross evenly). */
-static int parity_rule(deducer *d, int *st, const int *edge, int n, int odd, int *changed)
+static int parity_rule(deducer *d, board *b, const int *edge, int n, int odd, int *changed)
 {
     int track = 0, open = 0, last = -1;
     for (int j = 0; j < n; j++) {
-        track += st[edge[j]] == TRACKS_TRACK;
-        if (st[edge[j]] == TRACKS_BLANK)
+        track += b->st[edge[j]] == TRACKS_TRACK;
+        if (b->st[edge[j]] == TRACKS_BLANK)
             open++, last = edge[j];
     }
     if (open == 0)
         return (track & 1) == odd ? 0 : BAD;
     if (open == 1)
-        decide(d, st, last, (track & 1) == odd ? TRACKS_NONE : TRACKS_TRACK, changed);
+        decide(d, b, last, (track & 1) == odd ? TRACKS_NONE : TRACKS_TRACK, changed);
     return 0;
 }
 
-/* Joining the entrance's piece to the exit's ends the track: allowed only
- * when no track lies elsewhere and those two pieces meet every clue. */
-static bool may_finish(deducer *d, const int *st, int ra, int rb)
+/* Walks the stretch of track from its end cell c, calling back each cell
+ * (counted into rows and cols, or stamped in seen); returns its length. */
+static int walk(deducer *d, const board *b, int c, bool count)
+{
+    const tracks_puzzle *t = d->t;
+    int n = 0, prev = -1;
+    while (c >= 0) {
+        n++;
+        if (count)
+            d->rows[c / t->w]++, d->cols[c % t->w]++;
+        else
+            d->seen[c] = 1;
+        int to = -1;
+        for (int k = 0; k < 4 && to < 0; k++) {
+            int i = d->side[4 * c + k];
+            if (i >= 0 && b->st[i] == TRACKS_TRACK && d->next[4 * c + k] != prev)
+                to = d->next[4 * c + k];
+        }
+        prev = c;
+        c = to;
+    }
+    return n;
+}
+
+/* Joining the entrance's stretch to the exit's ends the track: allowed
+ * only when no track lies elsewhere and those two stretches meet every
+ * clue. */
+static bool may_finish(deducer *d, const board *b)
 {
     const tracks_puzzle *t = d->t;
     memset(d->rows, 0, (size_t)t->h * sizeof *d->rows);
     memset(d->cols, 0, (size_t)t->w * sizeof *d->cols);
-    for (int c = 0; c < d->cells; c++) {
-        int r = find(d->parent, c);
-        bool in = r == ra || r == rb;
-        if (st[c] == TRACKS_TRACK && !in)
-            return false;
-        if (in)
-            d->rows[c / t->w]++, d->cols[c % t->w]++;
-    }
+    int n = walk(d, b, t->end_cell[0], true) + walk(d, b, t->end_cell[1], true);
+    if (n != b->ntrack)
+        return false;
     for (int y = 0; y < t->h; y++)
         if (d->rows[y] != t->row[y])
             return false;
@@ -172,46 +265,97 @@ static bool may_finish(deducer *d, const int *st, int ra, int rb)
     return true;
 }
 
-/* No loop: an edge joining a piece to itself is empty; the entrance's
- * piece meets the exit's only to finish the puzzle (may_finish). */
-static int loop_rule(deducer *d, int *st, int *changed)
+/* What is left of the loop rule once join() keeps stretches from closing:
+ * the entrance's stretch meets the exit's only to finish the puzzle
+ * (may_finish), and once they are one track nothing else holds track. */
+static int loop_rule(deducer *d, board *b, int *changed)
 {
     const tracks_puzzle *t = d->t;
-    int cells = d->cells;
-    for (int c = 0; c < cells; c++)
-        d->parent[c] = c;
-    for (int e = 0; e < t->nedges; e++) {
-        if (st[cells + e] != TRACKS_TRACK)
-            continue;
-        int ra = find(d->parent, d->ends[2 * e]), rb = find(d->parent, d->ends[2 * e + 1]);
-        if (ra == rb)
-            return BAD; /* a closed loop */
-        d->parent[ra] = rb;
-    }
-    int ea = find(d->parent, t->end_cell[0]), eb = find(d->parent, t->end_cell[1]);
-    if (ea == eb) { /* the track is whole: nothing else holds track */
-        for (int c = 0; c < cells; c++)
-            if (find(d->parent, c) != ea && set(d, st, c, TRACKS_NONE, changed) < 0)
+    int ea = t->end_cell[0], eb = t->end_cell[1];
+    if (b->endp[ea] == eb) { /* the track is whole */
+        memset(d->seen, 0, (size_t)d->cells * sizeof *d->seen);
+        walk(d, b, ea, false);
+        for (int c = 0; c < d->cells; c++)
+            if (!d->seen[c] && set(d, b, c, TRACKS_NONE, changed) < 0)
                 return BAD;
         return 0;
     }
-    for (int e = 0; e < t->nedges; e++) {
-        if (st[cells + e] != TRACKS_BLANK)
-            continue;
-        int ra = find(d->parent, d->ends[2 * e]), rb = find(d->parent, d->ends[2 * e + 1]);
-        if (ra == rb || (((ra == ea && rb == eb) || (ra == eb && rb == ea)) && !may_finish(d, st, ea, eb)))
-            decide(d, st, cells + e, TRACKS_NONE, changed);
-    }
+    int i = edge_between(d, b->endp[ea], b->endp[eb]);
+    if (i >= 0 && b->st[i] == TRACKS_BLANK && !may_finish(d, b))
+        decide(d, b, i, TRACKS_NONE, changed);
     return 0;
+}
+
+/* The flood of reach_rule over rows as bit sets: bit x of east[y] is the
+ * edge from cell x to x + 1.  Within a row, the cells reached spread east
+ * along runs of open edges by one addition (the carry runs through them),
+ * and west by the same on the row reversed. */
+static uint64_t bits_reversed(uint64_t x)
+{
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+    return __builtin_bswap64(x);
+}
+
+static uint64_t spread_east(uint64_t r, uint64_t link)
+{
+    /* link's top bit is clear (no edge leaves the row), so no carry out */
+    return r | ((link + (r & link)) ^ link);
+}
+
+static uint64_t spread_row(uint64_t r, uint64_t link)
+{
+    r = spread_east(r, link);
+    return bits_reversed(spread_east(bits_reversed(r), bits_reversed(link) >> 1));
+}
+
+static void flood_rows(deducer *d, const board *b)
+{
+    const tracks_puzzle *t = d->t;
+    int h = t->h, start = t->end_cell[0];
+    uint64_t *r = d->reach;
+    memset(r, 0, (size_t)h * sizeof *r);
+    int sy = start / t->w;
+    r[sy] = spread_row(1ull << (start % t->w), b->east[sy] & b->open[sy] & (b->open[sy] >> 1)) & b->open[sy];
+    /* every r[y] is closed within its row, so a row whose neighbour adds
+     * nothing is skipped */
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int pass = 0; pass < 2; pass++)
+            for (int j = 0; j < h; j++) {
+                int y = pass ? h - 1 - j : j, from = pass ? y + 1 : y - 1;
+                if (from < 0 || from >= h)
+                    continue;
+                uint64_t in = (r[y] | (r[from] & b->south[pass ? y : from])) & b->open[y];
+                if (in == r[y])
+                    continue;
+                uint64_t link = b->east[y] & b->open[y] & (b->open[y] >> 1);
+                r[y] = spread_row(in, link) & b->open[y];
+                grew = true;
+            }
+    }
 }
 
 /* Reachability: all track is joined to the entrance, so a cell the
  * entrance cannot reach over cells and edges that may hold track is empty
  * (and the exit must be reachable). */
-static int reach_rule(deducer *d, int *st, int *changed)
+static int reach_rule(deducer *d, board *b, int *changed)
 {
     const tracks_puzzle *t = d->t;
-    int *q = d->parent, n = 0; /* the union-find is rebuilt before use */
+    const int *st = b->st;
+    if (d->rows_as_bits) {
+        flood_rows(d, b);
+        int ex = t->end_cell[1];
+        if (!(d->reach[ex / t->w] >> (ex % t->w) & 1))
+            return BAD;
+        for (int y = 0; y < t->h; y++)
+            for (uint64_t lost = b->open[y] & ~d->reach[y]; lost; lost &= lost - 1)
+                if (set(d, b, y * t->w + __builtin_ctzll(lost), TRACKS_NONE, changed) < 0)
+                    return BAD;
+        return 0;
+    }
+    int *q = d->bfs, n = 0;
     memset(d->seen, 0, (size_t)d->cells * sizeof *d->seen);
     q[n++] = t->end_cell[0];
     d->seen[t->end_cell[0]] = 1;
@@ -231,14 +375,14 @@ static int reach_rule(deducer *d, int *st, int *changed)
     if (!d->seen[t->end_cell[1]])
         return BAD;
     for (int c = 0; c < d->cells; c++)
-        if (!d->seen[c] && set(d, st, c, TRACKS_NONE, changed) < 0)
+        if (!d->seen[c] && set(d, b, c, TRACKS_NONE, changed) < 0)
             return BAD;
     return 0;
 }
 
 /* Every rule until none changes the board: the piece rules and counts
  * where something changed, then the board-wide rules.  Returns BAD or 0. */
-static int propagate(deducer *d, int *st)
+static int propagate(deducer *d, board *b)
 {
     const tracks_puzzle *t = d->t;
     int w = t->w, h = t->h, r = 0;
@@ -247,20 +391,22 @@ static int propagate(deducer *d, int *st)
         while (d->nqueue > 0 && r == 0) {
             int c = d->queue[--d->nqueue];
             d->queued[c] = 0;
-            r = cell_rules(d, st, c, &changed);
+            r = b->bad ? BAD : cell_rules(d, b, c, &changed);
             if (d->nqueue > 0)
                 continue;
             for (int y = 0; y < h && r == 0; y++)
                 if (d->row_dirty[y]) {
                     d->row_dirty[y] = 0;
-                    r = line_rule(d, st, y * w, 1, w, t->row[y], &changed);
+                    r = line_rule(d, b, y * w, 1, w, t->row[y], &changed);
                 }
             for (int x = 0; x < w && r == 0; x++)
                 if (d->col_dirty[x]) {
                     d->col_dirty[x] = 0;
-                    r = line_rule(d, st, x, w, h, t->col[x], &changed);
+                    r = line_rule(d, b, x, w, h, t->col[x], &changed);
                 }
         }
+        if (r == 0 && b->bad)
+            r = BAD;
         if (r < 0)
             break;
         changed = 0;
@@ -268,22 +414,24 @@ static int propagate(deducer *d, int *st)
             if (d->cut_dirty[y]) {
                 d->cut_dirty[y] = 0;
                 int odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
-                r = parity_rule(d, st, d->cut + y * w, w, odd, &changed);
+                r = parity_rule(d, b, d->cut + y * w, w, odd, &changed);
             }
         for (int x = 0; x + 1 < w && r == 0; x++)
             if (d->cut_dirty[h - 1 + x]) {
                 d->cut_dirty[h - 1 + x] = 0;
                 int odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
-                r = parity_rule(d, st, d->cut + (h - 1) * w + x * h, h, odd, &changed);
+                r = parity_rule(d, b, d->cut + (h - 1) * w + x * h, h, odd, &changed);
             }
         if (r == 0 && !changed && d->need_loop) {
             d->need_loop = false;
-            r = loop_rule(d, st, &changed);
+            r = loop_rule(d, b, &changed);
         }
         if (r == 0 && !changed && d->need_reach) {
             d->need_reach = false;
-            r = reach_rule(d, st, &changed);
+            r = reach_rule(d, b, &changed);
         }
+        if (r == 0 && b->bad)
+            r = BAD;
         if (r < 0 || !changed)
             break;
     }
@@ -316,19 +464,65 @@ static bool complete(const deducer *d, const int *st)
     return true;
 }
 
+static void board_alloc(const deducer *d, board *b, int *st)
+{
+    int h = d->t->h;
+    b->st = st ? st : xmalloc((size_t)d->nstate * sizeof *b->st);
+    b->endp = xmalloc((size_t)d->cells * sizeof *b->endp);
+    b->open = xmalloc((size_t)3 * (size_t)h * sizeof *b->open);
+    b->east = b->open + h;
+    b->south = b->east + h;
+}
+
+static void board_copy(const deducer *d, board *to, const board *from)
+{
+    memcpy(to->st, from->st, (size_t)d->nstate * sizeof *to->st);
+    memcpy(to->endp, from->endp, (size_t)d->cells * sizeof *to->endp);
+    if (d->rows_as_bits)
+        memcpy(to->open, from->open, (size_t)3 * (size_t)d->t->h * sizeof *to->open);
+    to->ntrack = from->ntrack;
+    to->bad = from->bad;
+}
+
+/* The records of board b->st from scratch: every cell its own stretch,
+ * then the track edges joined one by one. */
+static void board_start(deducer *d, board *b)
+{
+    const tracks_puzzle *t = d->t;
+    int w = t->w, changed = 0;
+    uint64_t row = w < 64 ? (1ull << w) - 1 : ~0ull;
+    for (int y = 0; y < t->h && d->rows_as_bits; y++)
+        b->open[y] = b->east[y] = b->south[y] = row;
+    b->ntrack = 0;
+    b->bad = false;
+    for (int c = 0; c < d->cells; c++) {
+        b->endp[c] = c;
+        b->ntrack += b->st[c] == TRACKS_TRACK;
+        if (b->st[c] == TRACKS_NONE && d->rows_as_bits)
+            b->open[c / w] &= ~(1ull << (c % w));
+    }
+    for (int e = 0; e < t->nedges; e++) {
+        int i = d->cells + e, a = d->ends[2 * e];
+        if (b->st[i] == TRACKS_TRACK)
+            join(d, b, i, &changed);
+        else if (b->st[i] == TRACKS_NONE && d->rows_as_bits)
+            *(e < t->nh ? &b->east[a / w] : &b->south[a / w]) &= ~(1ull << (a % w));
+    }
+}
+
 /* Probes entry i with "track", then (last == TRACKS_NONE) "no track": a
  * value that leads the rules to a contradiction gives the other.  Returns
  * BAD, 1 when it decided i, 0 when no value tried failed. */
-static int probe_one(deducer *d, int *st, int i, int last)
+static int probe_one(deducer *d, board *b, int i, int last)
 {
     int changed = 0;
     for (int v = TRACKS_TRACK; v <= last && d->probes > 0; v++, d->probes--) {
-        memcpy(d->save, st, (size_t)d->nstate * sizeof *st);
-        decide(d, d->save, i, v, &changed);
-        if (propagate(d, d->save) == 0)
+        board_copy(d, &d->save, b);
+        decide(d, &d->save, i, v, &changed);
+        if (propagate(d, &d->save) == 0)
             continue;
-        decide(d, st, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK, &changed);
-        return propagate(d, st) < 0 ? BAD : 1;
+        decide(d, b, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK, &changed);
+        return propagate(d, b) < 0 ? BAD : 1;
     }
     return 0;
 }
@@ -339,8 +533,9 @@ static int probe_one(deducer *d, int *st, int i, int last)
  * probe covers), then both values on the open cells, then on every open
  * edge; a round that decides something ends the call.  Returns BAD, or how
  * many entries it decided. */
-static int probe(deducer *d, int *st)
+static int probe(deducer *d, board *b)
 {
+    const int *st = b->st;
     int decided = 0;
     for (int c = 0; c < d->cells; c++) {
         if (st[c] != TRACKS_TRACK)
@@ -354,7 +549,7 @@ static int probe(deducer *d, int *st)
             int i = d->side[4 * c + k];
             if (i < 0 || st[i] != TRACKS_BLANK)
                 continue;
-            int r = probe_one(d, st, i, TRACKS_TRACK);
+            int r = probe_one(d, b, i, TRACKS_TRACK);
             if (r < 0)
                 return BAD;
             decided += r;
@@ -365,7 +560,7 @@ static int probe(deducer *d, int *st)
         for (int i = from; i < to; i++) {
             if (st[i] != TRACKS_BLANK)
                 continue;
-            int r = probe_one(d, st, i, TRACKS_NONE);
+            int r = probe_one(d, b, i, TRACKS_NONE);
             if (r < 0)
                 return BAD;
             decided += r;
@@ -374,81 +569,150 @@ static int probe(deducer *d, int *st)
     return decided;
 }
 
-int tracks_deduce(const void *pz, int *state)
+/* Sets up d for puzzle t, its board b over state (the caller's array).
+ * Returns false when the givens already break the rules. */
+static bool deducer_open(deducer *d, board *b, const tracks_puzzle *t, int *state)
 {
-    const tracks_puzzle *t = pz;
-    deducer d = {.t = t, .cells = tracks_cells(t), .nstate = tracks_nstate(t)};
-    for (int k = 0; k < 2; k++)
-        if (t->end_cell[k] < 0 || t->end_cell[k] >= d.cells)
-            return 0;
-    d.side = xmalloc((size_t)d.cells * 4 * sizeof *d.side);
-    d.next = xmalloc((size_t)d.cells * 4 * sizeof *d.next);
-    d.ends = xmalloc((size_t)(2 * t->nedges + 1) * sizeof *d.ends);
-    d.cut = xmalloc((size_t)(2 * d.cells + 1) * sizeof *d.cut);
-    d.cut_of = xmalloc((size_t)(t->nedges + 1) * sizeof *d.cut_of);
-    d.cut_dirty = xcalloc((size_t)(t->w + t->h), 1);
+    *d = (deducer){.t = t, .cells = tracks_cells(t), .nstate = tracks_nstate(t)};
+    d->rows_as_bits = t->w <= 64;
+    d->side = xmalloc((size_t)d->cells * 4 * sizeof *d->side);
+    d->next = xmalloc((size_t)d->cells * 4 * sizeof *d->next);
+    d->ends = xmalloc((size_t)(2 * t->nedges + 1) * sizeof *d->ends);
+    d->cut = xmalloc((size_t)(2 * d->cells + 1) * sizeof *d->cut);
+    d->cut_of = xmalloc((size_t)(t->nedges + 1) * sizeof *d->cut_of);
+    d->cut_dirty = xcalloc((size_t)(t->w + t->h), 1);
     for (int e = 0; e < t->nedges; e++) {
-        tracks_edge_cells(t, e, &d.ends[2 * e], &d.ends[2 * e + 1]);
+        tracks_edge_cells(t, e, &d->ends[2 * e], &d->ends[2 * e + 1]);
         /* an edge between columns x and x+1 crosses the line after column x */
-        d.cut_of[e] = e < t->nh ? t->h - 1 + d.ends[2 * e] % t->w : d.ends[2 * e] / t->w;
+        d->cut_of[e] = e < t->nh ? t->h - 1 + d->ends[2 * e] % t->w : d->ends[2 * e] / t->w;
     }
     for (int y = 0; y + 1 < t->h; y++)
         for (int x = 0; x < t->w; x++)
-            d.cut[y * t->w + x] = d.cells + tracks_edge(t, y * t->w + x, TRACKS_S);
+            d->cut[y * t->w + x] = d->cells + tracks_edge(t, y * t->w + x, TRACKS_S);
     for (int x = 0; x + 1 < t->w; x++)
         for (int y = 0; y < t->h; y++)
-            d.cut[(t->h - 1) * t->w + x * t->h + y] = d.cells + tracks_edge(t, y * t->w + x, TRACKS_E);
-    d.port = xcalloc((size_t)d.cells, 1);
-    d.parent = xmalloc((size_t)d.cells * sizeof *d.parent);
-    d.rows = xmalloc((size_t)t->h * sizeof *d.rows);
-    d.cols = xmalloc((size_t)t->w * sizeof *d.cols);
-    d.save = xmalloc((size_t)d.nstate * sizeof *d.save);
-    d.queue = xmalloc((size_t)d.cells * sizeof *d.queue);
-    d.queued = xcalloc((size_t)d.cells, 1);
-    d.row_dirty = xcalloc((size_t)t->h, 1);
-    d.col_dirty = xcalloc((size_t)t->w, 1);
-    d.seen = xmalloc((size_t)d.cells * sizeof *d.seen);
+            d->cut[(t->h - 1) * t->w + x * t->h + y] = d->cells + tracks_edge(t, y * t->w + x, TRACKS_E);
+    d->port = xcalloc((size_t)d->cells, 1);
+    d->reach = xmalloc((size_t)t->h * sizeof *d->reach);
+    d->rows = xmalloc((size_t)t->h * sizeof *d->rows);
+    d->cols = xmalloc((size_t)t->w * sizeof *d->cols);
+    d->queue = xmalloc((size_t)d->cells * sizeof *d->queue);
+    d->queued = xcalloc((size_t)d->cells, 1);
+    d->row_dirty = xcalloc((size_t)t->h, 1);
+    d->col_dirty = xcalloc((size_t)t->w, 1);
+    d->seen = xmalloc((size_t)d->cells * sizeof *d->seen);
+    d->bfs = xmalloc((size_t)d->cells * sizeof *d->bfs);
     bool ok = true;
-    for (int c = 0; c < d.cells; c++) {
-        d.port[c] = (unsigned char)tracks_end_bits(t, c);
+    for (int c = 0; c < d->cells; c++) {
+        d->port[c] = (unsigned char)tracks_end_bits(t, c);
         for (int k = 0; k < 4; k++) {
             int e = tracks_edge(t, c, DIRS[k]);
-            d.side[4 * c + k] = e < 0 ? -1 : d.cells + e;
-            d.next[4 * c + k] = tracks_neighbour(t, c, DIRS[k]);
+            d->side[4 * c + k] = e < 0 ? -1 : d->cells + e;
+            d->next[4 * c + k] = tracks_neighbour(t, c, DIRS[k]);
             /* a given piece leaving the board away from the ends */
-            if (e < 0 && (t->given[c] & DIRS[k]) && !(d.port[c] & DIRS[k]))
+            if (e < 0 && (t->given[c] & DIRS[k]) && !(d->port[c] & DIRS[k]))
                 ok = false;
         }
     }
-    all_dirty(&d);
+    board_alloc(d, b, state);
+    board_alloc(d, &d->save, NULL);
+    board_start(d, b);
+    all_dirty(d);
+    return ok;
+}
+
+static void deducer_close(deducer *d, board *b)
+{
+    free(b->endp);
+    free(b->open);
+    free(d->save.st);
+    free(d->save.endp);
+    free(d->save.open);
+    free(d->side);
+    free(d->next);
+    free(d->ends);
+    free(d->cut);
+    free(d->cut_of);
+    free(d->cut_dirty);
+    free(d->port);
+    free(d->reach);
+    free(d->rows);
+    free(d->cols);
+    free(d->queue);
+    free(d->queued);
+    free(d->row_dirty);
+    free(d->col_dirty);
+    free(d->seen);
+    free(d->bfs);
+    free(d->trail);
+}
+
+static bool ends_valid(const tracks_puzzle *t)
+{
+    for (int k = 0; k < 2; k++)
+        if (t->end_cell[k] < 0 || t->end_cell[k] >= tracks_cells(t))
+            return false;
+    return true;
+}
+
+int tracks_deduce(const void *pz, int *state)
+{
+    const tracks_puzzle *t = pz;
+    if (!ends_valid(t))
+        return 0;
+    deducer d;
+    board b;
+    bool ok = deducer_open(&d, &b, t, state);
     /* Probing is quadratic at worst; past this many probes the engine is
      * the faster way.  Every Tatham ID is decided within it (some 20x20dh
      * ones need more than half of it). */
     d.probes = d.nstate;
-    int r = ok ? propagate(&d, state) : BAD;
+    int r = ok ? propagate(&d, &b) : BAD;
     while (r == 0 && !complete(&d, state)) {
-        r = probe(&d, state);
+        r = probe(&d, &b);
         if (r == 0)
             break; /* stuck */
         if (r > 0)
             r = 0;
     }
     int result = r < 0 ? -1 : complete(&d, state) ? 1 : 0;
-    free(d.side);
-    free(d.next);
-    free(d.ends);
-    free(d.cut);
-    free(d.cut_of);
-    free(d.cut_dirty);
-    free(d.port);
-    free(d.parent);
-    free(d.rows);
-    free(d.cols);
-    free(d.save);
-    free(d.queue);
-    free(d.queued);
-    free(d.row_dirty);
-    free(d.col_dirty);
-    free(d.seen);
+    deducer_close(&d, &b);
     return result;
+}
+
+void tracks_implications(const void *pz, const int *state, tracks_imply_fn imply, void *ctx)
+{
+    const tracks_puzzle *t = pz;
+    if (!ends_valid(t))
+        return;
+    deducer d;
+    board b;
+    int *st = xmalloc((size_t)tracks_nstate(t) * sizeof *st);
+    memcpy(st, state, (size_t)tracks_nstate(t) * sizeof *st);
+    bool ok = deducer_open(&d, &b, t, st);
+    d.trail = xmalloc((size_t)d.nstate * sizeof *d.trail);
+    if (ok && propagate(&d, &b) == 0) {
+        for (int i = 0; i < d.nstate; i++) {
+            if (st[i] != TRACKS_BLANK)
+                continue;
+            for (int v = TRACKS_TRACK; v <= TRACKS_NONE; v++) {
+                int changed = 0;
+                board_copy(&d, &d.save, &b);
+                d.ntrail = 0;
+                d.recording = true;
+                decide(&d, &d.save, i, v, &changed);
+                int r = propagate(&d, &d.save);
+                d.recording = false;
+                if (r < 0) {
+                    imply(ctx, i, v, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK);
+                    continue;
+                }
+                for (int k = 0; k < d.ntrail; k++)
+                    if (d.trail[k] != i)
+                        imply(ctx, i, v, d.trail[k], d.save.st[d.trail[k]]);
+            }
+        }
+    }
+    deducer_close(&d, &b);
+    free(st);
 }
