@@ -40,6 +40,7 @@ void si_copy_hint(session_hint *dst, const session_hint *src)
     dst->fact = src->fact;
     dst->smallest = src->smallest;
     dst->exhaustive = src->exhaustive;
+    dst->reason_seconds = src->reason_seconds;
     si_vec_copy(&dst->groups, &src->groups);
     si_vec_copy(&dst->marks, &src->marks);
     si_vec_copy(&dst->givens, &src->givens);
@@ -251,7 +252,7 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
             } else {
                 /* the reason gets what is left of the same budget */
                 si_set_budget(a, deadline - monotonic_seconds(), poll);
-                if (assist_explain_reason(a, j->marks, j->nmarks, hr.fact, &why) != ASSIST_OK)
+                if (assist_explain_hint(a, j->marks, j->nmarks, &hr, &why) != ASSIST_OK)
                     why.kind = ASSIST_REASON_NONE;
             }
             if (why.kind != ASSIST_REASON_NONE)
@@ -274,6 +275,9 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
     } else {
         out->fact = hr.fact;
         out->exhaustive = hr.proof == ASSIST_PROOF_EXHAUSTION;
+        out->reason_seconds = out->exhaustive && ASSIST_SHORT_REASON_SECONDS < j->seconds
+                                  ? ASSIST_SHORT_REASON_SECONDS
+                                  : j->seconds;
         if (hr.label == ASSIST_LABEL_CHOICE) {
             out->label = HINT_CHOICE;
         } else if (hr.label == ASSIST_LABEL_FORCED && why.kind != ASSIST_REASON_NONE) {

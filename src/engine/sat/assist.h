@@ -203,7 +203,19 @@ void assist_reason_free(assist_reason *r);
 assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int fact,
                                     assist_reason *out);
 
-/* assist_hint, then assist_explain_reason on a forced hint, under one
+/* The reason of a forced hint (hint from assist_hint), under the service
+ * call's budget, as assist_explain_reason.  A fact the family's search
+ * proved by exhaustion has no proof from the solver: finding a reason is
+ * proving it again by CDCL, on a board with one solution often longer than
+ * the budget, and a reason that takes most of the board tells the player
+ * nothing.  So that search is held to ASSIST_SHORT_REASON_SECONDS, and the
+ * hint goes out forced with no short reason when no minimal one came by
+ * then (ASSIST_UNKNOWN, out->kind NONE). */
+#define ASSIST_SHORT_REASON_SECONDS 0.25
+assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
+                                  assist_reason *out);
+
+/* assist_hint, then assist_explain_hint on a forced hint, under one
  * budget: out->label is FORCED with a reason (reason->kind MINIMAL or
  * SMALLEST), FORCED_NO_REASON when the proof stands but no reason came
  * within the budget (reason->kind NONE), CHOICE, or NOT_KNOWN.  reason
