@@ -275,9 +275,7 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
     } else {
         out->fact = hr.fact;
         out->exhaustive = hr.proof == ASSIST_PROOF_EXHAUSTION;
-        out->reason_seconds = out->exhaustive && ASSIST_SHORT_REASON_SECONDS < j->seconds
-                                  ? ASSIST_SHORT_REASON_SECONDS
-                                  : j->seconds;
+        out->reason_seconds = j->seconds * ASSIST_REASON_SHARE;
         if (hr.label == ASSIST_LABEL_CHOICE) {
             out->label = HINT_CHOICE;
         } else if (hr.label == ASSIST_LABEL_FORCED && why.kind != ASSIST_REASON_NONE) {

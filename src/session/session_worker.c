@@ -61,28 +61,29 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     pthread_mutex_unlock(&s->mu);
     int_vec list = {0};
     assist_forced_list(w->fs, &list);
-    bool found_short = false;
+    bool found_first = false;
     for (int i = 0; i < list.n && i < NEAR_REASONS && !atomic_load(&s->cancel); i++) {
-        /* A fact proved by exhaustion went out with a reason looked for
-         * only briefly (assist_explain_hint); the nearest one, the hint's,
-         * gets the whole budget here.  Not the others: on a board with one
+        /* The hint's reason was looked for briefly (assist_explain_hint);
+         * here each gets the whole budget.  A fact proved by exhaustion
+         * only when it is the nearest, the hint's: on a board with one
          * solution each can take the solver the whole budget. */
         assist_proof proof = assist_forced_proof(w->fs, list.v[i]);
-        bool exhaustive = proof == ASSIST_PROOF_EXHAUSTION;
-        if (si_known_reason(w, list.v[i]) || (proof != ASSIST_PROOF_UNSAT && !(exhaustive && i == 0)))
+        if (si_known_reason(w, list.v[i]) ||
+            (proof != ASSIST_PROOF_UNSAT && !(proof == ASSIST_PROOF_EXHAUSTION && i == 0)))
             continue;
         assist_reason r = {0};
         si_set_budget(a, j->seconds, poll);
         if (assist_explain_reason(a, j->marks, j->nmarks, list.v[i], &r) == ASSIST_OK &&
             r.kind == ASSIST_REASON_MINIMAL) {
-            found_short = found_short || exhaustive;
+            found_first = found_first || i == 0;
             si_keep_reason(w, list.v[i], &r);
         }
         assist_reason_free(&r);
     }
     vec_free(&list);
-    if (found_short && !atomic_load(&s->cancel)) {
-        /* the hint again, now with its reason (the next h shows it) */
+    if (found_first && !atomic_load(&s->cancel)) {
+        /* the nearest forced fact, the hint's, had no minimal reason when
+         * the hint went out: the hint again with it (the next h shows it) */
         session_answer ans = {0};
         si_run_job(s, a, w, j, poll, worker_publish, &ans);
         session_answer_free(&ans);

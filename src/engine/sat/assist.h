@@ -203,15 +203,19 @@ void assist_reason_free(assist_reason *r);
 assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int fact,
                                     assist_reason *out);
 
-/* The reason of a forced hint (hint from assist_hint), under the service
- * call's budget, as assist_explain_reason.  A fact the family's search
- * proved by exhaustion has no proof from the solver: finding a reason is
- * proving it again by CDCL, on a board with one solution often longer than
- * the budget, and a reason that takes most of the board tells the player
- * nothing.  So that search is held to ASSIST_SHORT_REASON_SECONDS, and the
- * hint goes out forced with no short reason when no minimal one came by
- * then (ASSIST_UNKNOWN, out->kind NONE). */
-#define ASSIST_SHORT_REASON_SECONDS 0.25
+/* The reason of a forced hint (hint from assist_hint), as
+ * assist_explain_reason, held to ASSIST_REASON_SHARE of the service call's
+ * budget (none without a budget): the hint is wanted at once, and shrinking
+ * a reason to a minimal one can take the solver seconds (Tantrix with
+ * givens: a dozen UNSAT calls, each through the loop cuts), so the hint
+ * goes out with the smallest reason found by then, said so, and the
+ * player's worker goes on looking in the background.  A fact the family's
+ * search proved by exhaustion has no proof from the solver: its reason is
+ * the fact proved again by CDCL, on a board with one solution often longer
+ * than the budget, and one cut short still names most of the board; so it
+ * keeps only a minimal reason (else ASSIST_UNKNOWN, out->kind NONE: forced
+ * with no short reason). */
+#define ASSIST_REASON_SHARE 0.05
 assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
                                   assist_reason *out);
 

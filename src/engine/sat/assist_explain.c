@@ -102,8 +102,8 @@ assist_status ai_explain_hint_now(assist *a, const int *marks, int nmarks, const
                                  assist_reason *out)
 {
     double keep = a->deadline;
-    if (hint->proof == ASSIST_PROOF_EXHAUSTION) {
-        double cap = monotonic_seconds() + ASSIST_SHORT_REASON_SECONDS;
+    if (a->has_budget && a->budget.seconds > 0) {
+        double cap = monotonic_seconds() + a->budget.seconds * ASSIST_REASON_SHARE;
         if (a->deadline == 0 || cap < a->deadline)
             a->deadline = cap;
     }
