@@ -101,14 +101,14 @@ int cli_hint(const char *save_path, const cli_options *o)
         fact_line(s, "hint: ", h->fact);
         if (h->exhaustive)
             puts("forced: every solution has it, by exhaustive search");
-        printf("forced; no short reason found within %g s\n", limit_of(o));
+        printf("forced; no short reason found within %g s\n", h->reason_seconds);
         break;
     case HINT_FORCED:
         fact_line(s, "hint: ", h->fact);
         if (h->exhaustive)
             puts("forced: every solution has it, by exhaustive search");
         if (h->smallest)
-            printf("the smallest reason found within %g s (maybe not minimal):\n", limit_of(o));
+            printf("the smallest reason found within %g s (maybe not minimal):\n", h->reason_seconds);
         if (h->groups.n == 0 && h->marks.n == 0 && h->givens.n == 0)
             puts("forced by the rules alone");
         for (int i = 0; i < h->groups.n; i++)

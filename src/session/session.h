@@ -44,6 +44,9 @@ typedef struct {
     int_vec groups, marks, givens; /* HINT_FORCED: the reason */
     bool smallest;   /* HINT_FORCED: the smallest reason found in time, maybe not minimal */
     bool exhaustive; /* forced, proved by the family's exhaustive search */
+    double reason_seconds; /* FORCED_NO_REASON, smallest: how long a reason was
+                              looked for (a share of the time limit:
+                              assist_explain_hint) */
 } session_hint;
 
 /* One answer about one board: the check, then the hint. */

@@ -282,11 +282,56 @@ static void test_obvious_reuses(void)
     session_free(cold);
 }
 
+/* Tetravex 6x6 (puzzles/tetravex/6x6-01.tetravex): one solution, and
+ * from the starting position the family's search proves every placement
+ * by exhaustion. */
+static const char *TVX6 =
+    "7335\n3547\n9084\n2827\n8837\n5985\n"
+    "1536\n8462\n2148\n1740\n7992\n2315\n"
+    "3718\n7242\n1274\n8626\n3981\n1037\n"
+    "2717\n4225\n5822\n4519\n8248\n3258\n"
+    "6539\n4277\n8275\n6659\n3572\n3186\n"
+    "3863\n1494\n2928\n1417\n7739\n9813\n";
+
+/* A hint proved by exhaustion goes out with a minimal reason or with none
+ * ("no short reason"), after looking for one briefly: never the remains of
+ * a shrink cut short, which name most of the board (assist_explain_hint).
+ * The worker then looks for a reason in the background and, finding one,
+ * offers it with the same fact. */
+static void test_exhaustive_hint(void)
+{
+    puzzle *p = load_family_text("tetravex", TVX6);
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    session *s = session_create(board_create(p), 10);
+    int *sol = solution_state(s);
+    session_answer now = {0};
+    session_hint_now(s, NULL, &now);
+    const session_hint *h = &now.hint;
+    CHECK_MSG(h->exhaustive, "label %d, proof by exhaustion expected", (int)h->label);
+    CHECK_MSG(h->label == HINT_FORCED_NO_REASON || (h->label == HINT_FORCED && !h->smallest),
+              "label %d smallest %d", (int)h->label, (int)h->smallest);
+    CHECK_MSG(h->reason_seconds < 1, "looked %g s of the 10 s", h->reason_seconds);
+    check_hint_honest(s, &now, sol);
+    session_think(s, NULL, 0);
+    session_answer later = {0};
+    CHECK(settle(s, &later));
+    CHECK(later.hint.fact == h->fact);
+    CHECK_MSG(later.hint.label == HINT_FORCED_NO_REASON || (later.hint.label == HINT_FORCED && !later.hint.smallest),
+              "label %d", (int)later.hint.label);
+    session_answer_free(&later);
+    session_answer_free(&now);
+    free(sol);
+    session_free(s);
+}
+
 int main(void)
 {
     RUN(test_gate);
     RUN(test_moves_and_undo);
     RUN(test_undo_unforces);
     RUN(test_obvious_reuses);
+    RUN(test_exhaustive_hint);
     TEST_MAIN_END();
 }

@@ -203,7 +203,23 @@ void assist_reason_free(assist_reason *r);
 assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int fact,
                                     assist_reason *out);
 
-/* assist_hint, then assist_explain_reason on a forced hint, under one
+/* The reason of a forced hint (hint from assist_hint), as
+ * assist_explain_reason, held to ASSIST_REASON_SHARE of the service call's
+ * budget (none without a budget): the hint is wanted at once, and shrinking
+ * a reason to a minimal one can take the solver seconds (Tantrix with
+ * givens: a dozen UNSAT calls, each through the loop cuts), so the hint
+ * goes out with the smallest reason found by then, said so, and the
+ * player's worker goes on looking in the background.  A fact the family's
+ * search proved by exhaustion has no proof from the solver: its reason is
+ * the fact proved again by CDCL, on a board with one solution often longer
+ * than the budget, and one cut short still names most of the board; so it
+ * keeps only a minimal reason (else ASSIST_UNKNOWN, out->kind NONE: forced
+ * with no short reason). */
+#define ASSIST_REASON_SHARE 0.05
+assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
+                                  assist_reason *out);
+
+/* assist_hint, then assist_explain_hint on a forced hint, under one
  * budget: out->label is FORCED with a reason (reason->kind MINIMAL or
  * SMALLEST), FORCED_NO_REASON when the proof stands but no reason came
  * within the budget (reason->kind NONE), CHOICE, or NOT_KNOWN.  reason

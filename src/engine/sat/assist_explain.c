@@ -91,16 +91,37 @@ static assist_status explain_now(assist *a, const int *marks, int nmarks, int fa
     return st;
 }
 
-assist_status ai_explain_now(assist *a, const int *marks, int nmarks, int fact, assist_reason *out)
-{
-    return explain_now(a, marks, nmarks, fact, out);
-}
-
 assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int fact,
                                     assist_reason *out)
 {
     ai_start_call(a);
     return explain_now(a, marks, nmarks, fact, out);
+}
+
+assist_status ai_explain_hint_now(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
+                                 assist_reason *out)
+{
+    double keep = a->deadline;
+    if (a->has_budget && a->budget.seconds > 0) {
+        double cap = monotonic_seconds() + a->budget.seconds * ASSIST_REASON_SHARE;
+        if (a->deadline == 0 || cap < a->deadline)
+            a->deadline = cap;
+    }
+    assist_status st = explain_now(a, marks, nmarks, hint->fact, out);
+    a->deadline = keep;
+    if (hint->proof == ASSIST_PROOF_EXHAUSTION && st == ASSIST_OK && out->kind != ASSIST_REASON_MINIMAL) {
+        /* a shrink cut short there still names most of the board */
+        reason_clear(out);
+        st = ASSIST_UNKNOWN;
+    }
+    return st;
+}
+
+assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
+                                  assist_reason *out)
+{
+    ai_start_call(a);
+    return ai_explain_hint_now(a, marks, nmarks, hint, out);
 }
 
 assist_status assist_explain(assist *a, const int *marks, int nmarks, int fact, int_vec *groups_out,

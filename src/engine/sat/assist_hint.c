@@ -139,7 +139,7 @@ assist_status assist_hint_on(assist *a, assist_forced *fs, const int *marks, int
     if (st != ASSIST_OK || !out->forced || !reason)
         return st;
     /* the reason gets what is left of the same budget */
-    if (ai_explain_now(a, marks, nmarks, out->fact, reason) == ASSIST_OK &&
+    if (ai_explain_hint_now(a, marks, nmarks, out, reason) == ASSIST_OK &&
         reason->kind != ASSIST_REASON_NONE)
         out->label = ASSIST_LABEL_FORCED;
     else

@@ -55,8 +55,9 @@ int ai_shrink_until(assist *a, sat_solver *sat, const int_vec *fixed, int *items
                     bool *timed_out);
 int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items, int n,
                    bool *timed_out);
-/* assist_explain_reason within the service call already started. */
-assist_status ai_explain_now(assist *a, const int *marks, int nmarks, int fact, assist_reason *out);
+/* assist_explain_hint within the service call already started. */
+assist_status ai_explain_hint_now(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
+                                 assist_reason *out);
 /* assist_forced_update within the service call already started. */
 assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, int nmarks,
                                const int *order, int norder, int want);

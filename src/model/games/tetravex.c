@@ -151,9 +151,11 @@ void tetravex_encode(const void *pz, assist *a)
     }
     free(col);
     free(x);
-    /* solve asks the dedicated search first (far faster than CDCL from
-     * 8x8 on) and has the solver confirm its board */
+    /* solve and check ask the dedicated search first (far faster than
+     * CDCL from 8x8 on) and have the solver confirm its board; a check
+     * whose marks the search cannot finish goes to CDCL for its conflict */
     tetravex_search_attach(t, a);
+    assist_set_check_by_guess(a, true);
 }
 
 static int state_marks(const void *pz, const int *state, int *marks, int max)

@@ -252,12 +252,12 @@ static void show_hint(app *s)
     const char *proved = h->exhaustive ? "every solution has it (by exhaustive search)" : "it is forced";
     if (h->label == HINT_FORCED_NO_REASON)
         snprintf(label, sizeof label, "%s, but no short reason was found within %g s", proved,
-                 s->shown.seconds);
+                 h->reason_seconds);
     else if (!has_reason)
         snprintf(label, sizeof label, "the rules alone force it");
     else if (h->smallest)
         snprintf(label, sizeof label, "forced by %s (the smallest reason found within %g s)", why,
-                 s->shown.seconds);
+                 h->reason_seconds);
     else
         snprintf(label, sizeof label, "forced by %s", why);
     if (s->hint_tier == 1) {

@@ -1,0 +1,248 @@
+/* session_worker.c: thinking ahead: the worker thread that answers the
+ * latest board's check and hint before they are asked, then finishes the
+ * forced set and the reasons nearest the focus.
+ *
+ * Between moves the worker keeps its forced set (assist_forced): after a
+ * move that adds marks every forced fact stays forced and every witness
+ * that agrees with the new marks still refutes what it refuted, so only
+ * the rest is recomputed; after undo (fewer marks) the forced facts are
+ * proved again, never carried over (assist_forced_update).  The reasons it
+ * found are kept while the marks stay the same: moving the focus costs no
+ * new proof for a fact already explained. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "session_impl.h"
+
+/* After the hint, the worker goes on to explain the forced facts nearest
+ * the focus, up to this many, so that the hint after a focus move is
+ * already there. */
+#define NEAR_REASONS 8
+
+static bool worker_poll(void *ctx)
+{
+    session *s = ctx;
+    return atomic_load(&s->cancel);
+}
+
+static void worker_publish(session *s, const job *j, const session_answer *ans, bool hint_done)
+{
+    pthread_mutex_lock(&s->mu);
+    if (j->id == s->latest) {
+        s->answer_id = j->id;
+        s->answer.seconds = ans->seconds;
+        si_copy_check(&s->answer.check, &ans->check);
+        s->check_ready = true;
+        if (hint_done) {
+            si_copy_hint(&s->answer.hint, &ans->hint);
+            s->hint_ready = true;
+        }
+        pthread_cond_broadcast(&s->done);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* After the answer: the whole forced set (handed to session_obvious), then
+ * the reasons of the forced facts nearest the focus.  Each step has the
+ * job's time limit; the next job cancels it. */
+static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *key, const poll_fn *poll)
+{
+    assist *a = w->a;
+    si_set_budget(a, j->seconds, poll);
+    if (assist_forced_update(a, w->fs, j->marks, j->nmarks, j->order, j->norder, 0) != ASSIST_OK)
+        return;
+    assist_forced *copy = assist_forced_copy(w->fs);
+    pthread_mutex_lock(&s->mu);
+    assist_forced_free(s->done_fs);
+    s->done_fs = copy;
+    si_vec_copy(&s->done_key, key);
+    pthread_mutex_unlock(&s->mu);
+    int_vec list = {0};
+    assist_forced_list(w->fs, &list);
+    bool found_first = false;
+    for (int i = 0; i < list.n && i < NEAR_REASONS && !atomic_load(&s->cancel); i++) {
+        /* The hint's reason was looked for briefly (assist_explain_hint);
+         * here each gets the whole budget.  A fact proved by exhaustion
+         * only when it is the nearest, the hint's: on a board with one
+         * solution each can take the solver the whole budget. */
+        assist_proof proof = assist_forced_proof(w->fs, list.v[i]);
+        if (si_known_reason(w, list.v[i]) ||
+            (proof != ASSIST_PROOF_UNSAT && !(proof == ASSIST_PROOF_EXHAUSTION && i == 0)))
+            continue;
+        assist_reason r = {0};
+        si_set_budget(a, j->seconds, poll);
+        if (assist_explain_reason(a, j->marks, j->nmarks, list.v[i], &r) == ASSIST_OK &&
+            r.kind == ASSIST_REASON_MINIMAL) {
+            found_first = found_first || i == 0;
+            si_keep_reason(w, list.v[i], &r);
+        }
+        assist_reason_free(&r);
+    }
+    vec_free(&list);
+    if (found_first && !atomic_load(&s->cancel)) {
+        /* the nearest forced fact, the hint's, had no minimal reason when
+         * the hint went out: the hint again with it (the next h shows it) */
+        session_answer ans = {0};
+        si_run_job(s, a, w, j, poll, worker_publish, &ans);
+        session_answer_free(&ans);
+    }
+}
+
+static void worker_job(session *s, worker_mem *w, const job *j, const poll_fn *poll)
+{
+    if (!w->a) {
+        /* the worker's own engine: the puzzle (immutable) encoded again */
+        w->a = puzzle_encode(s->b->pz);
+        w->fs = assist_forced_create(w->a);
+    }
+    int_vec key = {0};
+    si_board_key(j, &key);
+    if (!w->has_key || !si_same_vec(&key, &w->key)) {
+        if (w->has_key && si_key_grew(&w->key, &key))
+            si_drop_marked_reasons(w, j);
+        else
+            si_forget_reasons(w);
+        si_vec_copy(&w->key, &key);
+        w->has_key = true;
+    }
+    session_answer ans = {0};
+    si_run_job(s, w->a, w, j, poll, worker_publish, &ans);
+    bool answered = ans.check.label == CHECK_OK && ans.hint.label != HINT_UNKNOWN;
+    session_answer_free(&ans);
+    if (answered && !atomic_load(&s->cancel))
+        think_ahead(s, w, j, &key, poll);
+    vec_free(&key);
+    pthread_mutex_lock(&s->mu);
+    if (j->id == s->latest) {
+        s->settled = true;
+        pthread_cond_broadcast(&s->done);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
+static void *worker_main(void *arg)
+{
+    session *s = arg;
+    worker_mem w = {0};
+    poll_fn poll = {worker_poll, s};
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (!s->has_pending && !s->quit)
+            pthread_cond_wait(&s->wake, &s->mu);
+        if (s->quit)
+            break;
+        job j = s->pending;
+        memset(&s->pending, 0, sizeof s->pending);
+        s->has_pending = false;
+        atomic_store(&s->cancel, false);
+        pthread_mutex_unlock(&s->mu);
+        worker_job(s, &w, &j, &poll);
+        si_job_free(&j);
+        pthread_mutex_lock(&s->mu);
+    }
+    pthread_mutex_unlock(&s->mu);
+    si_forget_reasons(&w);
+    vec_free(&w.key);
+    assist_forced_free(w.fs);
+    assist_free(w.a);
+    return NULL;
+}
+
+void session_think(session *s, const void *ui, double seconds)
+{
+    s->ui = ui;
+    job j = si_make_job(s, ui, seconds, true);
+    pthread_mutex_lock(&s->mu);
+    j.id = ++s->latest;
+    si_job_free(&s->pending);
+    s->pending = j;
+    s->has_pending = true;
+    s->check_ready = s->hint_ready = s->settled = false;
+    atomic_store(&s->cancel, true); /* the job under way is for an older board */
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->mu);
+    if (!s->thinking) {
+        s->thinking = true;
+        /* the signals that end the player go to the main thread, whose
+         * blocking read they interrupt (the worker inherits this mask) */
+        sigset_t block, old;
+        sigemptyset(&block);
+        sigaddset(&block, SIGINT);
+        sigaddset(&block, SIGTERM);
+        sigaddset(&block, SIGHUP);
+        pthread_sigmask(SIG_BLOCK, &block, &old);
+        int err = pthread_create(&s->thread, NULL, worker_main, s);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (err != 0) {
+            /* no thread: answer on the spot, as the batch commands do */
+            s->thinking = false;
+            pthread_mutex_lock(&s->mu);
+            job now = s->pending;
+            memset(&s->pending, 0, sizeof s->pending);
+            s->has_pending = false;
+            atomic_store(&s->cancel, false);
+            pthread_mutex_unlock(&s->mu);
+            session_answer ans = {0};
+            si_run_job(s, s->a, NULL, &now, NULL, worker_publish, &ans);
+            session_answer_free(&ans);
+            si_job_free(&now);
+            pthread_mutex_lock(&s->mu);
+            s->settled = true;
+            pthread_mutex_unlock(&s->mu);
+        }
+    }
+}
+
+bool session_ready(session *s, bool want_hint, session_answer *out)
+{
+    pthread_mutex_lock(&s->mu);
+    bool ok = s->answer_id == s->latest && s->check_ready && (!want_hint || s->hint_ready);
+    if (ok && out) {
+        out->seconds = s->answer.seconds;
+        si_copy_check(&out->check, &s->answer.check);
+        if (s->hint_ready)
+            si_copy_hint(&out->hint, &s->answer.hint);
+        else
+            out->hint.label = HINT_PENDING;
+    }
+    pthread_mutex_unlock(&s->mu);
+    return ok;
+}
+
+void session_wait(session *s, double seconds)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    long ns = ts.tv_nsec + (long)(seconds * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    pthread_mutex_lock(&s->mu);
+    if (s->thinking && !s->settled)
+        pthread_cond_timedwait(&s->done, &s->mu, &ts);
+    pthread_mutex_unlock(&s->mu);
+}
+
+bool session_settled(session *s)
+{
+    pthread_mutex_lock(&s->mu);
+    bool settled = s->settled;
+    pthread_mutex_unlock(&s->mu);
+    return settled;
+}
+
+/* A copy of the worker's whole forced set when it is for job j's board;
+ * NULL otherwise. */
+assist_forced *si_worker_forced_set(session *s, const job *j)
+{
+    int_vec key = {0};
+    si_board_key(j, &key);
+    assist_forced *fs = NULL;
+    pthread_mutex_lock(&s->mu);
+    if (s->done_fs && si_same_vec(&key, &s->done_key))
+        fs = assist_forced_copy(s->done_fs);
+    pthread_mutex_unlock(&s->mu);
+    vec_free(&key);
+    return fs;
+}
