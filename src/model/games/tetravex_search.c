@@ -23,6 +23,7 @@
  * no solution under the marks (the solver still decides).  The enumerator
  * walks from the corner whose tree Knuth's estimate says is smallest.
  * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -56,9 +57,13 @@ typedef struct {
 
 typedef struct {
     int n, cells, ntypes;
+    int words;                /* the words of a tset in use: (ntypes + 63) / 64 */
     unsigned char (*type)[4]; /* the numbers of each tile type */
     int *count;               /* tiles of each type */
     tset mask[4][TS_VALUES];  /* types showing value v on side s */
+    /* fit[k][s]: the types that may lie on side s of a tile of type k
+     * (mask[(s + 2) % 4][type[k][s]]), one load away from a placed type */
+    tset (*fit)[4];
     int need[4][TS_VALUES];   /* border cells on side s showing v: at least */
     double *score;            /* [cell class * ntypes + type]: try high first */
     int *rank;                /* [cell class * ntypes + type]: 0 = highest score */
@@ -74,9 +79,10 @@ typedef struct {
     int onb[4][TS_VALUES], def[4], slots[4];
     int depth;
     int *cand, *ncand, *pos; /* per level: candidates, how many, next one */
-    /* per level: the placed neighbours (cell, side of the level's cell) */
+    /* per level: the placed neighbours (cell, and the neighbour's side
+     * that faces the level's cell) */
     int (*cons_cell)[4];
-    unsigned char (*cons_side)[4], *ncons;
+    unsigned char (*cons_face)[4], *ncons;
     /* The first `prefix` levels (the corner square) are searched in bands
      * of likelihood, the product of their cells' scores: psc[d] for the
      * levels above d, and each band takes the squares in [lo, hi). */
@@ -118,6 +124,7 @@ static void free_ctx(void *p)
     if (!x)
         return;
     free(x->type);
+    free(x->fit);
     free(x->count);
     free(x->score);
     free(x->rank);
@@ -175,6 +182,11 @@ static ts_ctx *make_ctx(const tetravex_puzzle *t)
                 values = v + 1;
         }
     }
+    x->words = (t->ntypes + 63) / 64;
+    x->fit = xcalloc((size_t)t->ntypes, sizeof *x->fit);
+    for (int k = 0; k < t->ntypes; k++)
+        for (int s = 0; s < 4; s++)
+            x->fit[k][s] = x->mask[(s + 2) % 4][x->type[k][s]];
     double lambda = (double)t->n / values, p[4][TS_VALUES];
     for (int s = 0; s < 4; s++)
         for (int v = 0; v < TS_VALUES; v++) {
@@ -248,19 +260,21 @@ static void take(const ts_ctx *x, ts_run *r, int c)
     }
 }
 
-/* The types that fit the cell of level d, the likeliest first. */
-static int candidates(const ts_ctx *x, const ts_run *r, int d, int *out)
+/* The types that fit the cell of level d, the likeliest first, over the
+ * first `words` words of the sets: called with a constant, so that the
+ * common boards (up to 128 types, 11x11) loop over two words, not three.
+ * Most of a walk's time is spent here (bench/NOTES.md). */
+static inline int candidates_in(const ts_ctx *x, const ts_run *r, int d, int *out, int words)
 {
     tset m = r->avail;
     for (int j = 0; j < r->ncons[d]; j++) {
-        int s = r->cons_side[d][j];
-        const tset *f = &x->mask[s][x->type[r->place[r->cons_cell[d][j]]][(s + 2) % 4]];
-        for (int i = 0; i < TS_WORDS; i++)
+        const tset *f = &x->fit[r->place[r->cons_cell[d][j]]][r->cons_face[d][j]];
+        for (int i = 0; i < words; i++)
             m.w[i] &= f->w[i];
     }
     const int *rk = x->rank + x->cls[r->order[d]] * x->ntypes;
     int q = 0;
-    for (int i = 0; i < TS_WORDS; i++)
+    for (int i = 0; i < words; i++)
         for (uint64_t w = m.w[i]; w; w &= w - 1) {
             int k = i * 64 + __builtin_ctzll(w), j = q++;
             while (j > 0 && rk[out[j - 1]] > rk[k]) {
@@ -272,6 +286,12 @@ static int candidates(const ts_ctx *x, const ts_run *r, int d, int *out)
     return q;
 }
 
+static int candidates(const ts_ctx *x, const ts_run *r, int d, int *out)
+{
+    static_assert(TS_WORDS == 3, "candidates() specialises two words and three");
+    return x->words <= 2 ? candidates_in(x, r, d, out, 2) : candidates_in(x, r, d, out, TS_WORDS);
+}
+
 static void run_free(ts_run *r)
 {
     free(r->order);
@@ -281,7 +301,7 @@ static void run_free(ts_run *r)
     free(r->ncand);
     free(r->pos);
     free(r->cons_cell);
-    free(r->cons_side);
+    free(r->cons_face);
     free(r->ncons);
     free(r->psc);
 }
@@ -341,7 +361,7 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     /* the neighbours each level's cell meets already placed: marked ones
      * and those of earlier levels */
     r->cons_cell = xcalloc((size_t)r->norder + 1, sizeof *r->cons_cell);
-    r->cons_side = xcalloc((size_t)r->norder + 1, sizeof *r->cons_side);
+    r->cons_face = xcalloc((size_t)r->norder + 1, sizeof *r->cons_face);
     r->ncons = xcalloc((size_t)r->norder + 1, sizeof *r->ncons);
     int *level = xcalloc((size_t)x->cells, sizeof *level);
     for (int c = 0; c < x->cells; c++)
@@ -353,7 +373,7 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
             int nb = neighbour(x, r->order[d], s);
             if (nb >= 0 && level[nb] < d) {
                 r->cons_cell[d][r->ncons[d]] = nb;
-                r->cons_side[d][r->ncons[d]++] = (unsigned char)s;
+                r->cons_face[d][r->ncons[d]++] = (unsigned char)((s + 2) % 4);
             }
         }
     free(level);
