@@ -88,6 +88,12 @@ typedef struct {
      * levels above d, and each band takes the squares in [lo, hi). */
     int prefix;
     double *psc, lo, hi;
+    /* Looking one cell ahead (see candidates_in), per level, when on: the
+     * side of the level's tile that the next level's cell faces, and that
+     * cell's other placed neighbour and its facing side (-1: none). */
+    bool ahead;
+    int *ahead_other;
+    unsigned char *ahead_face, *ahead_other_face;
 } ts_run;
 
 static bool on_border(const ts_ctx *x, int c, int side)
@@ -272,11 +278,35 @@ static inline int candidates_in(const ts_ctx *x, const ts_run *r, int d, int *ou
         for (int i = 0; i < words; i++)
             m.w[i] &= f->w[i];
     }
+    /* One cell ahead: the next level's cell, when this one and another
+     * placed cell both bound it, needs a tile that fits both; a candidate
+     * that leaves it none is dropped here rather than placed and taken
+     * back (most cells right after a ring's first have none). */
+    tset next = {{0}};
+    int face = -1;
+    if (r->ahead && r->ahead_other[d] >= 0) {
+        const tset *g = &x->fit[r->place[r->ahead_other[d]]][r->ahead_other_face[d]];
+        for (int i = 0; i < words; i++)
+            next.w[i] = r->avail.w[i] & g->w[i];
+        face = r->ahead_face[d];
+    }
     const int *rk = x->rank + x->cls[r->order[d]] * x->ntypes;
     int q = 0;
     for (int i = 0; i < words; i++)
         for (uint64_t w = m.w[i]; w; w &= w - 1) {
-            int k = i * 64 + __builtin_ctzll(w), j = q++;
+            int k = i * 64 + __builtin_ctzll(w);
+            if (face >= 0) {
+                uint64_t any = 0;
+                for (int i2 = 0; i2 < words; i2++) {
+                    uint64_t t = next.w[i2] & x->fit[k][face].w[i2];
+                    if (i2 == k / 64 && r->left[k] == 1)
+                        t &= ~(1ULL << (k % 64));
+                    any |= t;
+                }
+                if (!any)
+                    continue;
+            }
+            int j = q++;
             while (j > 0 && rk[out[j - 1]] > rk[k]) {
                 out[j] = out[j - 1];
                 j--;
@@ -304,6 +334,9 @@ static void run_free(ts_run *r)
     free(r->cons_face);
     free(r->ncons);
     free(r->psc);
+    free(r->ahead_other);
+    free(r->ahead_face);
+    free(r->ahead_other_face);
 }
 
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
@@ -377,6 +410,24 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
             }
         }
     free(level);
+    /* one cell ahead (candidates_in): only for the first solution, so
+     * that the exhaustive walk's step counts, which the generator budgets
+     * by, stay as they were */
+    r->ahead = bands;
+    r->ahead_other = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_other);
+    r->ahead_face = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_face);
+    r->ahead_other_face = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_other_face);
+    for (int d = 0; d < r->norder; d++) {
+        r->ahead_other[d] = -1;
+        if (d + 1 >= r->norder || r->ncons[d + 1] != 2)
+            continue;
+        for (int j = 0; j < 2; j++)
+            if (r->cons_cell[d + 1][j] == r->order[d]) {
+                r->ahead_face[d] = r->cons_face[d + 1][j];
+                r->ahead_other[d] = r->cons_cell[d + 1][1 - j];
+                r->ahead_other_face[d] = r->cons_face[d + 1][1 - j];
+            }
+    }
     r->pos[0] = -1;
     r->psc = xcalloc((size_t)r->norder + 1, sizeof *r->psc);
     r->psc[0] = 1;
