@@ -12,7 +12,10 @@
  *    the top row holds at least that difference of v tops (likewise each
  *    side), and a search whose border can no longer hold them is cut off;
  *  - identical tiles are one type with a count, so they never multiply the
- *    search.
+ *    search;
+ *  - (the solve search only) a tile that would leave the next cell, bound
+ *    by it and by another placed cell, no tile at all is not placed: the
+ *    walk would take it straight back.
  * What it orders (never prunes): tiles likely to lie on the board's border
  * are tried first on border cells (with the border numbers uniform, the
  * surplus above gives each tile's chance to be there); four searches, one
