@@ -268,6 +268,32 @@ static void search_bands_are_complete(void)
     CHECK_MSG(solvable > 0 && impossible > 0, "%d solvable, %d impossible", solvable, impossible);
 }
 
+/* Two identical tiles side by side, the only way the board fits: the
+ * search's look one cell ahead must count the twin left in the tray
+ * (it once dropped such a tile, since the tile itself fits its
+ * neighbour).  Twins in a row (left = right) and in a column (top =
+ * bottom). */
+static void search_twins_side_by_side(void)
+{
+    const char *boards[] = {
+        "0120\n3321\n2454\n2454\n", /* A B / T T */
+        "0120\n5651\n2178\n5651\n", /* A T / C T */
+    };
+    for (int i = 0; i < 2; i++) {
+        puzzle *p = load(boards[i]);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        int st;
+        int *state = proposal(p, NULL, 0, NULL, &st);
+        diag why = {0};
+        CHECK_MSG(st == 1 && state && tetravex_verify(p->data, state, &why), "board %d: status %d %s",
+                  i, st, why.msg);
+        free(state);
+        puzzle_free(p);
+    }
+}
+
 /* Brute force for the count: every arrangement of the tile types (each
  * type as often as it has tiles), with the cell `mark_cell` holding
  * `mark_type` when mark_cell >= 0, judged by the independent checker.
@@ -610,6 +636,7 @@ int main(void)
     RUN(random_boards_solve_and_check);
     RUN(search_proposals);
     RUN(search_bands_are_complete);
+    RUN(search_twins_side_by_side);
     RUN(search_same_on_any_number_of_threads);
     RUN(count_matches_brute_force);
     RUN(count_steps_stops_at_the_budget);

@@ -12,7 +12,10 @@
  *    the top row holds at least that difference of v tops (likewise each
  *    side), and a search whose border can no longer hold them is cut off;
  *  - identical tiles are one type with a count, so they never multiply the
- *    search.
+ *    search;
+ *  - (the solve search only) a tile that would leave the next cell, bound
+ *    by it and by another placed cell, no tile at all is not placed: the
+ *    walk would take it straight back.
  * What it orders (never prunes): tiles likely to lie on the board's border
  * are tried first on border cells (with the border numbers uniform, the
  * surplus above gives each tile's chance to be there); four searches, one
@@ -23,6 +26,7 @@
  * no solution under the marks (the solver still decides).  The enumerator
  * walks from the corner whose tree Knuth's estimate says is smallest.
  * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -56,9 +60,13 @@ typedef struct {
 
 typedef struct {
     int n, cells, ntypes;
+    int words;                /* the words of a tset in use: (ntypes + 63) / 64 */
     unsigned char (*type)[4]; /* the numbers of each tile type */
     int *count;               /* tiles of each type */
     tset mask[4][TS_VALUES];  /* types showing value v on side s */
+    /* fit[k][s]: the types that may lie on side s of a tile of type k
+     * (mask[(s + 2) % 4][type[k][s]]), one load away from a placed type */
+    tset (*fit)[4];
     int need[4][TS_VALUES];   /* border cells on side s showing v: at least */
     double *score;            /* [cell class * ntypes + type]: try high first */
     int *rank;                /* [cell class * ntypes + type]: 0 = highest score */
@@ -74,14 +82,21 @@ typedef struct {
     int onb[4][TS_VALUES], def[4], slots[4];
     int depth;
     int *cand, *ncand, *pos; /* per level: candidates, how many, next one */
-    /* per level: the placed neighbours (cell, side of the level's cell) */
+    /* per level: the placed neighbours (cell, and the neighbour's side
+     * that faces the level's cell) */
     int (*cons_cell)[4];
-    unsigned char (*cons_side)[4], *ncons;
+    unsigned char (*cons_face)[4], *ncons;
     /* The first `prefix` levels (the corner square) are searched in bands
      * of likelihood, the product of their cells' scores: psc[d] for the
      * levels above d, and each band takes the squares in [lo, hi). */
     int prefix;
     double *psc, lo, hi;
+    /* Looking one cell ahead (see candidates_in), per level, when on: the
+     * side of the level's tile that the next level's cell faces, and that
+     * cell's other placed neighbour and its facing side (-1: none). */
+    bool ahead;
+    int *ahead_other;
+    unsigned char *ahead_face, *ahead_other_face;
 } ts_run;
 
 static bool on_border(const ts_ctx *x, int c, int side)
@@ -118,6 +133,7 @@ static void free_ctx(void *p)
     if (!x)
         return;
     free(x->type);
+    free(x->fit);
     free(x->count);
     free(x->score);
     free(x->rank);
@@ -175,6 +191,11 @@ static ts_ctx *make_ctx(const tetravex_puzzle *t)
                 values = v + 1;
         }
     }
+    x->words = (t->ntypes + 63) / 64;
+    x->fit = xcalloc((size_t)t->ntypes, sizeof *x->fit);
+    for (int k = 0; k < t->ntypes; k++)
+        for (int s = 0; s < 4; s++)
+            x->fit[k][s] = x->mask[(s + 2) % 4][x->type[k][s]];
     double lambda = (double)t->n / values, p[4][TS_VALUES];
     for (int s = 0; s < 4; s++)
         for (int v = 0; v < TS_VALUES; v++) {
@@ -248,21 +269,47 @@ static void take(const ts_ctx *x, ts_run *r, int c)
     }
 }
 
-/* The types that fit the cell of level d, the likeliest first. */
-static int candidates(const ts_ctx *x, const ts_run *r, int d, int *out)
+/* The types that fit the cell of level d, the likeliest first, over the
+ * first `words` words of the sets: called with a constant, so that the
+ * common boards (up to 128 types, 11x11) loop over two words, not three.
+ * Most of a walk's time is spent here (bench/NOTES.md). */
+static inline int candidates_in(const ts_ctx *x, const ts_run *r, int d, int *out, int words)
 {
     tset m = r->avail;
     for (int j = 0; j < r->ncons[d]; j++) {
-        int s = r->cons_side[d][j];
-        const tset *f = &x->mask[s][x->type[r->place[r->cons_cell[d][j]]][(s + 2) % 4]];
-        for (int i = 0; i < TS_WORDS; i++)
+        const tset *f = &x->fit[r->place[r->cons_cell[d][j]]][r->cons_face[d][j]];
+        for (int i = 0; i < words; i++)
             m.w[i] &= f->w[i];
+    }
+    /* One cell ahead: the next level's cell, when this one and another
+     * placed cell both bound it, needs a tile that fits both; a candidate
+     * that leaves it none is dropped here rather than placed and taken
+     * back (most cells right after a ring's first have none). */
+    tset next = {{0}};
+    int face = -1;
+    if (r->ahead && r->ahead_other[d] >= 0) {
+        const tset *g = &x->fit[r->place[r->ahead_other[d]]][r->ahead_other_face[d]];
+        for (int i = 0; i < words; i++)
+            next.w[i] = r->avail.w[i] & g->w[i];
+        face = r->ahead_face[d];
     }
     const int *rk = x->rank + x->cls[r->order[d]] * x->ntypes;
     int q = 0;
-    for (int i = 0; i < TS_WORDS; i++)
+    for (int i = 0; i < words; i++)
         for (uint64_t w = m.w[i]; w; w &= w - 1) {
-            int k = i * 64 + __builtin_ctzll(w), j = q++;
+            int k = i * 64 + __builtin_ctzll(w);
+            if (face >= 0) {
+                uint64_t any = 0;
+                for (int i2 = 0; i2 < words; i2++) {
+                    uint64_t t = next.w[i2] & x->fit[k][face].w[i2];
+                    if (i2 == k / 64 && r->left[k] == 1)
+                        t &= ~(1ULL << (k % 64));
+                    any |= t;
+                }
+                if (!any)
+                    continue;
+            }
+            int j = q++;
             while (j > 0 && rk[out[j - 1]] > rk[k]) {
                 out[j] = out[j - 1];
                 j--;
@@ -270,6 +317,12 @@ static int candidates(const ts_ctx *x, const ts_run *r, int d, int *out)
             out[j] = k;
         }
     return q;
+}
+
+static int candidates(const ts_ctx *x, const ts_run *r, int d, int *out)
+{
+    static_assert(TS_WORDS == 3, "candidates() specialises two words and three");
+    return x->words <= 2 ? candidates_in(x, r, d, out, 2) : candidates_in(x, r, d, out, TS_WORDS);
 }
 
 static void run_free(ts_run *r)
@@ -281,9 +334,12 @@ static void run_free(ts_run *r)
     free(r->ncand);
     free(r->pos);
     free(r->cons_cell);
-    free(r->cons_side);
+    free(r->cons_face);
     free(r->ncons);
     free(r->psc);
+    free(r->ahead_other);
+    free(r->ahead_face);
+    free(r->ahead_other_face);
 }
 
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
@@ -341,7 +397,7 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     /* the neighbours each level's cell meets already placed: marked ones
      * and those of earlier levels */
     r->cons_cell = xcalloc((size_t)r->norder + 1, sizeof *r->cons_cell);
-    r->cons_side = xcalloc((size_t)r->norder + 1, sizeof *r->cons_side);
+    r->cons_face = xcalloc((size_t)r->norder + 1, sizeof *r->cons_face);
     r->ncons = xcalloc((size_t)r->norder + 1, sizeof *r->ncons);
     int *level = xcalloc((size_t)x->cells, sizeof *level);
     for (int c = 0; c < x->cells; c++)
@@ -353,10 +409,28 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
             int nb = neighbour(x, r->order[d], s);
             if (nb >= 0 && level[nb] < d) {
                 r->cons_cell[d][r->ncons[d]] = nb;
-                r->cons_side[d][r->ncons[d]++] = (unsigned char)s;
+                r->cons_face[d][r->ncons[d]++] = (unsigned char)((s + 2) % 4);
             }
         }
     free(level);
+    /* one cell ahead (candidates_in): only for the first solution, so
+     * that the exhaustive walk's step counts, which the generator budgets
+     * by, stay as they were */
+    r->ahead = bands;
+    r->ahead_other = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_other);
+    r->ahead_face = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_face);
+    r->ahead_other_face = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_other_face);
+    for (int d = 0; d < r->norder; d++) {
+        r->ahead_other[d] = -1;
+        if (d + 1 >= r->norder || r->ncons[d + 1] != 2)
+            continue;
+        for (int j = 0; j < 2; j++)
+            if (r->cons_cell[d + 1][j] == r->order[d]) {
+                r->ahead_face[d] = r->cons_face[d + 1][j];
+                r->ahead_other[d] = r->cons_cell[d + 1][1 - j];
+                r->ahead_other_face[d] = r->cons_face[d + 1][1 - j];
+            }
+    }
     r->pos[0] = -1;
     r->psc = xcalloc((size_t)r->norder + 1, sizeof *r->psc);
     r->psc[0] = 1;
