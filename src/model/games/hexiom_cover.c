@@ -10,10 +10,11 @@
 #include "games/hexiom_count.h"
 
 /* Partial boards the kept sweep may hold over all its steps before the
- * search gives up and leaves the forced set to the solver.  Level 38 from
- * its start keeps about 0.7 million (bench/NOTES.md); a board with far more
- * costs more than the solver's search, and level 40 would take gigabytes. */
-#define COVER_WORK_CAP ((uint64_t)1 << 20)
+ * search gives up and leaves the forced set to the solver: level 38 from
+ * its start keeps about 0.8 million, level 37 about 1.05 million
+ * (bench/NOTES.md); giving up costs the time to reach the cap, and only
+ * where the solver already struggles (the enumerator is deferred). */
+#define COVER_WORK_CAP ((uint64_t)2 << 20)
 
 /* Folding (hexiom_dp.c, fold_layer) files a partial board under its
  * mirror image's code when that is smaller, and the sweep goes on from

@@ -211,6 +211,11 @@ static bool fold_layer(const hexiom_dp_layer *in, hexiom_dp_layer *out, const in
 #ifndef HEXIOM_DP_CHECK_EVERY
 #define HEXIOM_DP_CHECK_EVERY 6
 #endif
+/* A sweep kept for a pass back (hexiom_cover.c) runs them every fourth
+ * step whatever its size: that pass drops every board that cannot be
+ * finished anyway, and on level 38 the cold hint was fastest so (every
+ * step, every second, every third or never were slower: bench/NOTES.md). */
+#define TRAIL_CHECK_EVERY 4
 static bool check_step(size_t parents, int unchecked)
 {
     return parents < MIN_SPLIT || unchecked >= HEXIOM_DP_CHECK_EVERY - 1;
@@ -729,7 +734,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         /* each child group: merge its parents' lists, shifted by their deltas */
         merge_step ms = {.cur = &cur, .links = links, .nlinks = nlinks, .si = &si, .lt = &lt, .h = h,
                          .shift = shift, .width = width, .cbits = cbits, .nnew = nnew,
-                         .free_after = free_after[j], .check = check_step(cur.entries, unchecked),
+                         .free_after = free_after[j], .check = trail ? unchecked >= TRAIL_CHECK_EVERY - 1 : check_step(cur.entries, unchecked),
                          .deadline = deadline, .parts = parts, .next = &next, .cap = state_cap,
                          .kept = &kept};
         hexiom_dp_layer_clear(&next);
