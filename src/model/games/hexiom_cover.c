@@ -298,6 +298,11 @@ static int solution_facts(const cover *cv, const unsigned char *occ, int *facts)
     return nf;
 }
 
+/* Why what it lists is a cover (assist.h): a fact false in some solution
+ * means its slot holds another content there; that content is shown by a
+ * listed solution, in which the fact is false (a slot holds one content).
+ * The DP cannot watch the budget's poll, only its seconds: the cap keeps
+ * the sweep to a fraction of a second. */
 int hexiom_enumerate_cover(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
                            assist_solution_fn add, void *add_ctx)
 {
