@@ -43,7 +43,7 @@
  * then every call is held to that many.  Where CDCL settles the forced set
  * at once (most Hexiom levels, whose DP costs ten times as much there) the
  * enumerator is never asked; where it struggles (Hexiom level 38 from the
- * start, bench/NOTES.md) the probe costs a few milliseconds. */
+ * start, bench/NOTES.md) the probe costs about 15 ms of CPU. */
 #define PROBE_CONFLICTS 300
 
 struct assist_forced {

@@ -797,9 +797,9 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             trail->steps = j + 1;
         }
         *work += cur.entries;
-        /* a kept sweep's second half keeps ten to thirty times its first
-         * (bench/NOTES.md): one past a sixteenth of its cap by then gives
-         * up at once rather than at the cap */
+        /* a kept sweep's second half keeps 8 to 60 times as many boards
+         * as its first (bench/NOTES.md): one past a sixteenth of its cap
+         * before halfway gives up at once rather than at the cap */
         if (*work > work_cap || (trail && 2 * j < n && *work > work_cap / 16)) {
             st = ASSIST_UNKNOWN;
             break;
