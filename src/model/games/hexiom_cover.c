@@ -231,7 +231,7 @@ static void walk(const cover *cv, int j, size_t li, size_t p, unsigned char *occ
                 else
                     hi = m;
             }
-            for (size_t a = lo; a < t->nlinks[i - 1] && lk[a].f == f && !found; a++) {
+            for (size_t a = lo; !found && a < t->nlinks[i - 1] && lk[a].f == f; a++) {
                 if (!fits_back(cv, u, &lk[a]))
                     continue;
                 if (find_code(&t->layer[i - 1], (long)lk[a].g, u - lk[a].delta) < 0)
@@ -255,7 +255,7 @@ static void walk(const cover *cv, int j, size_t li, size_t p, unsigned char *occ
     (void)c0;
     for (int i = j + 1; i < t->n; i++) { /* forward: a good child in layer i + 1 */
         bool found = false;
-        for (size_t a = cv->byg_at[i][g]; a < cv->byg_at[i][g + 1] && !found; a++) {
+        for (size_t a = cv->byg_at[i][g], z = cv->byg_at[i][g + 1]; a < z && !found; a++) {
             const hexiom_dp_link *lf = &t->link[i][cv->byg[i][a]];
             if (!fits(cv, u, lf))
                 continue;
