@@ -151,8 +151,10 @@ assist *puzzle_encode(const puzzle *p)
 {
     assist *a = assist_create();
     p->family->encode(p->data, a);
-    if (p->family->enumerate)
+    if (p->family->enumerate) {
         assist_set_enumerator(a, p->family->enumerate, p->data, NULL);
+        assist_set_enumerator_deferred(a, p->family->enumerate_deferred);
+    }
     if (p->family->images)
         assist_set_images(a, p->family->images, p->data, NULL);
     return a;

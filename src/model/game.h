@@ -187,12 +187,20 @@ typedef struct game_family {
     int (*state_givens)(const void *pz, const int *state, int *givens_out, int max);
 
     /* Optional (NULL: none): the family's own complete search, listing the
-     * solutions under the marks (assist_enum_fn, with pz for ctx).
+     * solutions under the marks (assist_enum_fn, with pz for ctx), or a
+     * cover of them (answering 2: a few solutions that between them make
+     * false every fact some solution makes false, as Hexiom's DP gives).
      * puzzle_encode attaches it to the engine, whose forced set then proves
      * facts by exhaustion where CDCL is slow (or, from a search that is not
-     * complete, answering -1, takes what it lists as witnesses only). */
+     * complete, answering -1, takes what it lists as witnesses only).  The
+     * labels stay the engine's: the hook only lists and says how complete
+     * the list is. */
     int (*enumerate)(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
                      assist_solution_fn add, void *add_ctx);
+    /* With enumerate: true when it costs more than a few solver calls on
+     * the boards CDCL settles at once, so the engine asks it only once the
+     * solver struggles (assist_set_enumerator_deferred). */
+    bool enumerate_deferred;
 
     /* Optional (NULL: none): the solutions the puzzle's symmetries map a
      * solution to (assist_images_fn, with pz for ctx); puzzle_encode

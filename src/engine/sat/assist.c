@@ -108,6 +108,11 @@ void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void 
     a->free_enum_ctx = free_ctx;
 }
 
+void assist_set_enumerator_deferred(assist *a, bool on)
+{
+    a->enum_deferred = on;
+}
+
 void assist_set_images(assist *a, assist_images_fn images, void *ctx, void (*free_ctx)(void *))
 {
     if (a->free_images_ctx)

@@ -78,16 +78,26 @@ void assist_set_check_by_guess(assist *a, bool on);
  * with the marks (givens included in marks).  For each solution found it
  * calls add(add_ctx, facts, n) with the fact numbers true in that whole
  * solution (every other fact false in it).  Returns 1 when it has listed
- * every solution and there were at most `limit`; 0 when it stopped at
- * limit + 1 solutions (more exist); -1 when it could not finish (the
- * budget ran out, its poll cancelled it, or its search is not complete
- * under these marks: what it listed is still listed, as witnesses, never
- * as a proof).  The forced set uses it: a finished list proves by
- * exhaustion which facts every solution has. */
+ * every solution and there were at most `limit`; 2 when its search was
+ * complete and what it listed is a COVER: every fact that is false in
+ * some solution is false in some listed one (a search that knows which
+ * facts each solution can take lists a few solutions rather than all;
+ * limit does not bound a cover); 0 when it stopped at limit + 1 solutions
+ * (more exist); -1 when it could not finish (the budget ran out, its poll
+ * cancelled it, or its search is not complete under these marks: what it
+ * listed is still listed, as witnesses, never as a proof).  The forced set
+ * uses it: a finished list or a cover proves by exhaustion which facts
+ * every solution has (those true in every listed one). */
 typedef void (*assist_solution_fn)(void *add_ctx, const int *facts, int n);
 typedef int (*assist_enum_fn)(void *ctx, const int *marks, int nmarks, long limit,
                               const sat_budget *budget, assist_solution_fn add, void *add_ctx);
 void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void (*free_ctx)(void *));
+/* Opt-in (off by default): the enumerator costs more than the solver on
+ * the boards CDCL settles at once, so the forced set asks it only when a
+ * solver call held to a few hundred conflicts runs out of them, once per
+ * set of marks; the answers are the same, only the order of work differs
+ * (and with it which proof, UNSAT or exhaustion, a forced fact gets). */
+void assist_set_enumerator_deferred(assist *a, bool on);
 
 /* Opt-in: a family's symmetries.  Given a solution (solution[f] for every
  * fact), it calls add(add_ctx, facts, n) with the true facts of each
@@ -209,12 +219,13 @@ assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int
  * a reason to a minimal one can take the solver seconds (Tantrix with
  * givens: a dozen UNSAT calls, each through the loop cuts), so the hint
  * goes out with the smallest reason found by then, said so, and the
- * player's worker goes on looking in the background.  A fact the family's
- * search proved by exhaustion has no proof from the solver: its reason is
- * the fact proved again by CDCL, on a board with one solution often longer
- * than the budget, and one cut short still names most of the board; so it
- * keeps only a minimal reason (else ASSIST_UNKNOWN, out->kind NONE: forced
- * with no short reason). */
+ * player's worker goes on looking in the background.  A fact proved by an
+ * enumerator the engine asks first (not deferred: the solver cannot prove
+ * such boards at all) has no proof from the solver: its reason is the fact
+ * proved again by CDCL, on a board with one solution often longer than the
+ * budget, and one cut short still names most of the board; so it keeps
+ * only a minimal reason (else ASSIST_UNKNOWN, out->kind NONE: forced with
+ * no short reason). */
 #define ASSIST_REASON_SHARE 0.05
 assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
                                   assist_reason *out);

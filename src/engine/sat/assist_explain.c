@@ -109,7 +109,8 @@ assist_status ai_explain_hint_now(assist *a, const int *marks, int nmarks, const
     }
     assist_status st = explain_now(a, marks, nmarks, hint->fact, out);
     a->deadline = keep;
-    if (hint->proof == ASSIST_PROOF_EXHAUSTION && st == ASSIST_OK && out->kind != ASSIST_REASON_MINIMAL) {
+    if (hint->proof == ASSIST_PROOF_EXHAUSTION && !a->enum_deferred && st == ASSIST_OK &&
+        out->kind != ASSIST_REASON_MINIMAL) {
         /* a shrink cut short there still names most of the board */
         reason_clear(out);
         st = ASSIST_UNKNOWN;

@@ -38,6 +38,13 @@
 /* The enumerator is asked for up to ENUM_LIMIT solutions: more than that
  * and the solver's witnesses do better than a longer list. */
 #define ENUM_LIMIT 32
+/* A deferred enumerator (assist_set_enumerator_deferred) is asked once a
+ * solver call held to PROBE_CONFLICTS conflicts runs out of them: until
+ * then every call is held to that many.  Where CDCL settles the forced set
+ * at once (most Hexiom levels, whose DP costs ten times as much there) the
+ * enumerator is never asked; where it struggles (Hexiom level 38 from the
+ * start, bench/NOTES.md) the probe costs about 15 ms of CPU. */
+#define PROBE_CONFLICTS 300
 
 struct assist_forced {
     int nf;
@@ -377,9 +384,10 @@ static void enum_add(void *vctx, const int *facts, int n)
     add_witness(fs, w);
 }
 
-/* The family's enumerator.  1: it listed every solution, so the open facts
- * (true in all of them) are forced by exhaustion; 0: it gave no proof
- * (more solutions, out of time, or none listed: the solver decides). */
+/* The family's enumerator.  1: it listed every solution, or a cover (the
+ * hook answered 1 or 2, assist.h), so the open facts (true in all of them)
+ * are forced by exhaustion; 0: it gave no proof (more solutions, out of
+ * time, or none listed: the solver decides). */
 static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_facts)
 {
     fs->enum_tried = true;
@@ -392,7 +400,7 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
     enum_ctx ec = {.fs = fs, .mark_facts = mark_facts};
     int e = a->enumerate(a->enum_ctx, mark_facts->v, mark_facts->n, ENUM_LIMIT,
                          a->has_budget ? &b : NULL, enum_add, &ec);
-    if (e != 1 || ec.bad || ec.listed == 0)
+    if ((e != 1 && e != 2) || ec.bad || ec.listed == 0)
         return 0;
     for (int f = 0; f < fs->nf; f++)
         if (fs->st[f] == ASSIST_FACT_OPEN) {
@@ -479,7 +487,7 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
     revalidate(a, fs, &lits, &mark_facts);
     make_seq(fs, order, norder);
     assist_status st = ASSIST_OK;
-    if (a->enumerate && !fs->enum_tried && !done(fs, want))
+    if (a->enumerate && !a->enum_deferred && !fs->enum_tried && !done(fs, want))
         run_enumerator(a, fs, &mark_facts);
     if (fs->nwits == 0 && !done(fs, 0)) {
         /* no solution under these marks known yet: the first model gives
@@ -521,9 +529,20 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
         /* "at least one of them takes the other value" */
         if (sym)
             vec_push(&as, a->solve_only_sel);
-        sat_result r = flip_call(a, &as, &con, sym ? SYM_CONFLICTS : wide ? WIDE_CONFLICTS : 0);
-        if (sym) {
+        bool probe = a->enumerate && a->enum_deferred && !fs->enum_tried;
+        int conflicts = sym ? SYM_CONFLICTS : wide ? WIDE_CONFLICTS : 0;
+        if (probe && (conflicts == 0 || conflicts > PROBE_CONFLICTS))
+            conflicts = PROBE_CONFLICTS;
+        sat_result r = flip_call(a, &as, &con, conflicts);
+        if (sym)
             as.n--;
+        if (probe && r == SAT_UNKNOWN && budget_left(a)) {
+            /* the solver struggles: the enumerator's turn, then the same
+             * call again with its own limit if that settled nothing */
+            run_enumerator(a, fs, &mark_facts);
+            continue;
+        }
+        if (sym) {
             if (r != SAT_SAT && (r == SAT_UNSAT || budget_left(a))) {
                 fs->sym_done = true; /* no proof either way: see SYM_CONFLICTS */
                 continue;

@@ -31,6 +31,17 @@ static int proof_size(assist *a, const int *marks, int nmarks, int fact)
     return size;
 }
 
+/* Is a forced fact's proof size worth a solver call?  Proved by UNSAT,
+ * yes; by exhaustion, only from a deferred enumerator (the solver found
+ * the board hard but not hopeless: a forced fact's core comes in one
+ * call, as it did before that enumerator ran); an enumerator asked first
+ * stands where the solver cannot prove at all (Tetravex's corners). */
+static bool sizable(const assist *a, const assist_forced *fs, int fact)
+{
+    assist_proof p = assist_forced_proof(fs, fact);
+    return p == ASSIST_PROOF_UNSAT || (p == ASSIST_PROOF_EXHAUSTION && a->enum_deferred);
+}
+
 /* The forced fact to offer among those known: the nearest, unless its
  * proof needs many groups (then the smallest proof among the nearest few;
  * a proof by exhaustion is not sized: the solver may need minutes). */
@@ -41,7 +52,7 @@ static int pick_forced(assist *a, assist_forced *fs, const int *marks, int nmark
     assist_forced_list(fs, &list);
     int first = list.v[0];
     int best = first;
-    if (a->group_sels.n == 0 || assist_forced_proof(fs, first) != ASSIST_PROOF_UNSAT) {
+    if (a->group_sels.n == 0 || !sizable(a, fs, first)) {
         vec_free(&list);
         return best;
     }
@@ -57,7 +68,7 @@ static int pick_forced(assist *a, assist_forced *fs, const int *marks, int nmark
     }
     for (int i = 1; i < list.n && i < HINT_CHOICES; i++) {
         int f = list.v[i];
-        if (assist_forced_proof(fs, f) != ASSIST_PROOF_UNSAT)
+        if (!sizable(a, fs, f))
             continue;
         int size = proof_size(a, marks, nmarks, f);
         if (size < 0)

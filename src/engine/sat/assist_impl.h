@@ -24,6 +24,7 @@ struct assist {
     assist_enum_fn enumerate;
     void *enum_ctx;
     void (*free_enum_ctx)(void *);
+    bool enum_deferred; /* assist_set_enumerator_deferred */
     assist_images_fn images;
     void *images_ctx;
     void (*free_images_ctx)(void *);

@@ -442,5 +442,7 @@ const game_family hexiom_family = {
     .rules = hexiom_rules,
     .state_ok = hexiom_state_ok,
     .count = hexiom_count,
+    .enumerate = hexiom_enumerate_cover,
+    .enumerate_deferred = true,
     .images = images,
 };

@@ -94,6 +94,14 @@ bool hexiom_place(const hexiom_puzzle *h, const int *state, int cell, int what, 
  * with *too_big when the board has too many partial states to keep. */
 assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long limit, double seconds,
                               long *count, bool *too_big);
+/* The family's enumerate hook (game.h): one sweep of the counting DP
+ * kept whole and a pass back over it (hexiom_cover.c) give, under the
+ * marks, every content each slot takes in some solution; it lists a few
+ * solutions that between them show all of them and answers 2 (a cover
+ * from a complete search), or -1 with nothing listed when the sweep would
+ * keep too many partial boards or the budget's seconds ran out. */
+int hexiom_enumerate_cover(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
+                           assist_solution_fn add, void *add_ctx);
 /* The family's count hook (game.h): quick SAT calls, then the DP. */
 assist_status hexiom_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                            double seconds, long *count);

@@ -21,6 +21,7 @@
 #define ORIENTATIONS 12
 
 typedef struct {
+    int *cell;               /* the puzzle's cell at each position */
     int *nbr, *sorted_nbr;
     int *mirror;             /* the cell's image in the mirror that keeps rows, NULL if none */
     unsigned char *row_end;  /* last cell of its row */
@@ -65,6 +66,7 @@ static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const
         }
     for (int p = 0; p < n; p++)
         pos[cell[p]] = p;
+    out->cell = cell;
     out->nbr = xmalloc((size_t)n * 6 * sizeof *out->nbr);
     out->sorted_nbr = xmalloc((size_t)n * 6 * sizeof *out->sorted_nbr);
     out->hole = xmalloc((size_t)n);
@@ -107,7 +109,6 @@ static void orient(const hexiom_puzzle *h, int o, const signed char *focc, const
         }
     }
     free(key);
-    free(cell);
     free(pos);
 }
 
@@ -120,6 +121,7 @@ static bool same_board(const oriented *a, const oriented *b, int n)
 
 static void oriented_free(oriented *o)
 {
+    free(o->cell);
     free(o->nbr);
     free(o->sorted_nbr);
     free(o->mirror);
@@ -141,17 +143,12 @@ assist_status hexiom_count_dp(const void *pz, const int *marks, int nmarks, long
     return hexiom_count_dp_with(pz, marks, nmarks, limit, seconds, 0, count, too_big, NULL);
 }
 
-assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks, long limit, double seconds,
-                                   unsigned flags, long *count, bool *too_big, uint64_t *states)
+/* What each cell must be under the marks: occupancy -1 free / 0 / 1,
+ * value -1 free.  true when the marks contradict each other. */
+static bool cell_constraints(const hexiom_puzzle *h, const int *marks, int nmarks, signed char *focc,
+                             signed char *fval)
 {
-    const hexiom_puzzle *h = pz;
     int n = h->ncells;
-    *count = 0;
-    *too_big = false;
-    if (states)
-        *states = 0;
-    /* what each cell must be: occupancy -1 free / 0 / 1, value -1 free */
-    signed char *focc = xmalloc((size_t)n), *fval = xmalloc((size_t)n);
     memset(focc, -1, (size_t)n);
     memset(fval, -1, (size_t)n);
     bool contradiction = false;
@@ -175,49 +172,129 @@ assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks,
         if (o)
             fval[c] = (signed char)what;
     }
-    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
-    bool fold = !(flags & HEXIOM_DP_NO_FOLD);
-    oriented all[ORIENTATIONS];
-    int best = -1;
-    uint64_t best_work = UINT64_MAX, work, total = 0;
-    assist_status st = ASSIST_UNKNOWN;
-    bool done = false, big;
-    bool distinct[ORIENTATIONS];
-    int ndistinct = 0;
+    return contradiction;
+}
+
+/* The sweep to run to the end: the distinct orientations tried up to
+ * their halfway step, each given no more partial boards than the best so
+ * far (nor than cap).  Returns its index, or -1 when a trial already gave
+ * the answer (*done, with *st and *total) or none fits (*done false). */
+static int choose_orientation(const hexiom_puzzle *h, const oriented *all, bool fold, bool contradiction,
+                              uint64_t cap, double deadline, assist_status *st, uint64_t *total, bool *done)
+{
+    int n = h->ncells, best = -1, ndistinct = 0;
+    uint64_t best_work = cap, work;
+    bool distinct[ORIENTATIONS], big;
+    *done = false;
+    *st = ASSIST_UNKNOWN;
     for (int o = 0; o < ORIENTATIONS; o++) {
-        orient(h, o, focc, fval, &all[o]);
         distinct[o] = true;
         for (int p = 0; p < o && distinct[o]; p++)
             distinct[o] = !same_board(&all[p], &all[o], n);
         ndistinct += distinct[o];
     }
     if (ndistinct == 1) /* nothing to choose: no trial run */
-        best = 0;
-    for (int o = 0; o < ORIENTATIONS && ndistinct > 1; o++) {
-        if (!distinct[o] || done)
+        return 0;
+    for (int o = 0; o < ORIENTATIONS; o++) {
+        if (!distinct[o])
             continue;
         hexiom_dp_board b = dp_board(h, &all[o], fold);
-        st = hexiom_dp_run(&b, contradiction, n / 2, best_work, deadline, &work, &total, &big);
-        if (st == ASSIST_OK) { /* over before halfway: the count itself */
-            done = true;
-        } else if (deadline > 0 && monotonic_seconds() > deadline) {
-            done = true;
-        } else if (!big && work <= best_work) {
+        *st = hexiom_dp_run(&b, contradiction, n / 2, best_work, deadline, &work, total, &big, NULL);
+        if (*st == ASSIST_OK) { /* over before halfway: the count itself */
+            *done = true;
+            return -1;
+        }
+        if (deadline > 0 && monotonic_seconds() > deadline) {
+            *done = true;
+            return -1;
+        }
+        if (!big && work <= best_work) {
             best = o;
             best_work = work;
         }
     }
+    return best;
+}
+
+assist_status hexiom_count_dp_with(const void *pz, const int *marks, int nmarks, long limit, double seconds,
+                                   unsigned flags, long *count, bool *too_big, uint64_t *states)
+{
+    const hexiom_puzzle *h = pz;
+    int n = h->ncells;
+    *count = 0;
+    *too_big = false;
+    if (states)
+        *states = 0;
+    signed char *focc = xmalloc((size_t)n), *fval = xmalloc((size_t)n);
+    bool contradiction = cell_constraints(h, marks, nmarks, focc, fval);
+    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
+    bool fold = !(flags & HEXIOM_DP_NO_FOLD);
+    oriented all[ORIENTATIONS];
+    for (int o = 0; o < ORIENTATIONS; o++)
+        orient(h, o, focc, fval, &all[o]);
+    uint64_t work = 0, total = 0;
+    assist_status st;
+    bool done;
+    int best = choose_orientation(h, all, fold, contradiction, UINT64_MAX, deadline, &st, &total, &done);
     if (!done && best < 0) {
         *too_big = true;
         st = ASSIST_UNKNOWN;
     } else if (!done) {
         hexiom_dp_board b = dp_board(h, &all[best], fold);
-        st = hexiom_dp_run(&b, contradiction, n + 1, UINT64_MAX, deadline, &work, &total, too_big);
+        st = hexiom_dp_run(&b, contradiction, n + 1, UINT64_MAX, deadline, &work, &total, too_big, NULL);
     }
     if (st == ASSIST_OK) {
         *count = total > (uint64_t)limit ? limit : (long)total;
         if (states)
             *states = work;
+    }
+    for (int o = 0; o < ORIENTATIONS; o++)
+        oriented_free(&all[o]);
+    free(focc);
+    free(fval);
+    return st;
+}
+
+assist_status hexiom_dp_sweep_kept(const void *pz, const int *marks, int nmarks, double seconds,
+                                   uint64_t work_cap, hexiom_dp_trail *trail, int **cell_of_pos)
+{
+    const hexiom_puzzle *h = pz;
+    int n = h->ncells;
+    memset(trail, 0, sizeof *trail);
+    *cell_of_pos = NULL;
+    signed char *focc = xmalloc((size_t)n), *fval = xmalloc((size_t)n);
+    bool contradiction = cell_constraints(h, marks, nmarks, focc, fval);
+    double deadline = seconds > 0 ? monotonic_seconds() + seconds : 0;
+    oriented all[ORIENTATIONS];
+    for (int o = 0; o < ORIENTATIONS; o++)
+        orient(h, o, focc, fval, &all[o]);
+    uint64_t work = 0, total = 0;
+    assist_status st;
+    bool done, big = false;
+    /* a sweep that keeps a quarter of the cap by its halfway step will
+     * not finish within it, as a rule: the trials stop there, so that a
+     * board too big is given up quickly */
+    int best = choose_orientation(h, all, true, contradiction, work_cap / 4, deadline, &st, &total, &done);
+    if (done && st == ASSIST_OK)
+        best = 0; /* no board reaches halfway in any sweep: any will do */
+    if (best < 0) {
+        st = ASSIST_UNKNOWN;
+    } else {
+        bool whole = all[best].mirror != NULL;
+        for (int p = 0; p < n && whole; p++) {
+            int m = all[best].mirror[p];
+            whole = all[best].focc[p] == all[best].focc[m] && all[best].fval[p] == all[best].fval[m] &&
+                    all[best].hole[p] == all[best].hole[m];
+        }
+        hexiom_dp_board b = dp_board(h, &all[best], whole);
+        st = hexiom_dp_run(&b, contradiction, n + 1, work_cap, deadline, &work, &total, &big, trail);
+        *cell_of_pos = xmalloc((size_t)n * sizeof **cell_of_pos);
+        memcpy(*cell_of_pos, all[best].cell, (size_t)n * sizeof **cell_of_pos);
+    }
+    if (st != ASSIST_OK) {
+        hexiom_dp_trail_free(trail);
+        free(*cell_of_pos);
+        *cell_of_pos = NULL;
     }
     for (int o = 0; o < ORIENTATIONS; o++)
         oriented_free(&all[o]);

@@ -41,13 +41,7 @@
  * and 8 bytes a partial board (the used-tiles code and the number share a
  * word: used-tiles code << cbits | partial boards). */
 
-/* A parent group's move to a child group: the tiles its newly finished
- * cells take (delta, and per value how many). */
-typedef struct {
-    uint64_t f, delta;
-    uint32_t g;
-    signed char nv, v[HEXIOM_VALUES], k[HEXIOM_VALUES];
-} dp_link;
+typedef hexiom_dp_link dp_link; /* hexiom_count.h */
 
 /* qsort order of links and filed groups: by frontier code, then group. */
 static int by_code_then_group(uint64_t fa, size_t ga, uint64_t fb, size_t gb)
@@ -217,6 +211,11 @@ static bool fold_layer(const hexiom_dp_layer *in, hexiom_dp_layer *out, const in
 #ifndef HEXIOM_DP_CHECK_EVERY
 #define HEXIOM_DP_CHECK_EVERY 6
 #endif
+/* A sweep kept for a pass back (hexiom_cover.c) runs them every fourth
+ * step whatever its size: that pass drops every board that cannot be
+ * finished anyway, and on level 38 the cold hint was fastest so (every
+ * step, every second, every third or never were slower: bench/NOTES.md). */
+#define TRAIL_CHECK_EVERY 4
 static bool check_step(size_t parents, int unchecked)
 {
     return parents < MIN_SPLIT || unchecked >= HEXIOM_DP_CHECK_EVERY - 1;
@@ -478,8 +477,88 @@ static assist_status merge_children(merge_step *ms, int threads)
     return ASSIST_OK;
 }
 
+void hexiom_dp_trail_free(hexiom_dp_trail *t)
+{
+    for (int j = 0; j <= t->n && t->layer; j++) {
+        free(t->layer[j].fkey);
+        free(t->layer[j].off);
+        free(t->layer[j].code);
+    }
+    for (int j = 0; j < t->n && t->link; j++) {
+        free(t->link[j]);
+        free(t->front[j]);
+        free(t->perm[j]);
+    }
+    free(t->perm);
+    free(t->mirror);
+    free(t->layer);
+    free(t->link);
+    free(t->nlinks);
+    free(t->front);
+    free(t->nfront);
+    free(t->latest);
+    free(t->nbr);
+    memset(t, 0, sizeof *t);
+}
+
+/* A layer's codes without their numbers, in arrays of their own size:
+ * the run's blocks are far larger than most steps need. */
+static void keep_layer(const hexiom_dp_layer *l, int cbits, hexiom_dp_kept *k)
+{
+    k->ngroups = l->ngroups;
+    k->fkey = xmalloc((l->ngroups + 1) * sizeof *k->fkey);
+    k->off = xmalloc((l->ngroups + 1) * sizeof *k->off);
+    k->code = xmalloc((l->entries + 1) * sizeof *k->code);
+    size_t at = 0;
+    for (size_t g = 0; g < l->ngroups; g++) {
+        k->fkey[g] = l->fkey[g];
+        k->off[g] = at;
+        for (size_t i = 0; i < l->len[g]; i++)
+            k->code[at++] = l->first[g][i] >> cbits;
+    }
+    k->off[l->ngroups] = at;
+}
+
+static void trail_start(hexiom_dp_trail *t, const hexiom_dp_board *bd, const int *latest, const int *shift,
+                        const int *width, uint64_t full)
+{
+    int n = bd->h->ncells;
+    memset(t, 0, sizeof *t);
+    t->n = n;
+    t->layer = xcalloc((size_t)n + 1, sizeof *t->layer);
+    t->link = xcalloc((size_t)n + 1, sizeof *t->link);
+    t->nlinks = xcalloc((size_t)n + 1, sizeof *t->nlinks);
+    t->front = xcalloc((size_t)n + 1, sizeof *t->front);
+    t->perm = xcalloc((size_t)n + 1, sizeof *t->perm);
+    if (bd->mirror) {
+        t->mirror = xmalloc((size_t)n * sizeof *t->mirror);
+        memcpy(t->mirror, bd->mirror, (size_t)n * sizeof *t->mirror);
+    }
+    t->nfront = xcalloc((size_t)n + 1, sizeof *t->nfront);
+    t->latest = xmalloc((size_t)n * sizeof *t->latest);
+    memcpy(t->latest, latest, (size_t)n * sizeof *latest);
+    t->nbr = xmalloc((size_t)n * 6 * sizeof *t->nbr);
+    memcpy(t->nbr, bd->nbr, (size_t)n * 6 * sizeof *t->nbr);
+    memcpy(t->shift, shift, sizeof t->shift);
+    memcpy(t->width, width, sizeof t->width);
+    t->full = full;
+}
+
+/* Step j's frontier and links, before it is made. */
+static void trail_step(hexiom_dp_trail *t, int j, const int *front, int nfront, const dp_link *links,
+                       size_t nlinks)
+{
+    t->front[j] = xmalloc(((size_t)nfront + 1) * sizeof *t->front[j]);
+    memcpy(t->front[j], front, (size_t)nfront * sizeof *front);
+    t->nfront[j] = nfront;
+    t->link[j] = xmalloc((nlinks + 1) * sizeof *t->link[j]);
+    memcpy(t->link[j], links, nlinks * sizeof *links);
+    t->nlinks[j] = nlinks;
+}
+
 assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int stop, uint64_t work_cap,
-                             double deadline, uint64_t *work, uint64_t *total_out, bool *too_big)
+                             double deadline, uint64_t *work, uint64_t *total_out, bool *too_big,
+                             hexiom_dp_trail *trail)
 {
     const hexiom_puzzle *h = bd->h;
     const signed char *focc = bd->focc, *fval = bd->fval;
@@ -540,6 +619,10 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         hexiom_dp_layer_open_group(&cur, 0, 1);
         hexiom_dp_layer_push(&cur, 1);
         hexiom_dp_layer_close_group(&cur);
+    }
+    if (trail) {
+        trail_start(trail, bd, latest, shift, width, full);
+        keep_layer(&cur, cbits, &trail->layer[0]);
     }
     dp_link *links = NULL;
     size_t linkcap = 0;
@@ -614,6 +697,7 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
                 L->f = 0;
                 L->delta = 0;
                 L->g = (uint32_t)g;
+                L->o = (signed char)o;
                 L->nv = 0;
                 int q = 0;
                 for (int p = 0; p <= nfront && ok; p++) {
@@ -645,10 +729,12 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
             }
         }
         qsort(links, nlinks, sizeof *links, link_cmp);
+        if (trail)
+            trail_step(trail, j, front, nfront, links, nlinks);
         /* each child group: merge its parents' lists, shifted by their deltas */
         merge_step ms = {.cur = &cur, .links = links, .nlinks = nlinks, .si = &si, .lt = &lt, .h = h,
                          .shift = shift, .width = width, .cbits = cbits, .nnew = nnew,
-                         .free_after = free_after[j], .check = check_step(cur.entries, unchecked),
+                         .free_after = free_after[j], .check = trail ? unchecked >= TRAIL_CHECK_EVERY - 1 : check_step(cur.entries, unchecked),
                          .deadline = deadline, .parts = parts, .next = &next, .cap = state_cap,
                          .kept = &kept};
         hexiom_dp_layer_clear(&next);
@@ -691,6 +777,10 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
                     break;
                 }
                 folded = true;
+                if (trail) {
+                    trail->perm[j] = xmalloc((size_t)nnew * sizeof *trail->perm[j]);
+                    memcpy(trail->perm[j], perm, (size_t)nnew * sizeof *perm);
+                }
             }
         }
         if (!folded) {
@@ -702,8 +792,15 @@ assist_status hexiom_dp_run(const hexiom_dp_board *bd, bool contradiction, int s
         fprintf(stderr, "step %d: %zu groups, %zu states, %.1f s\n", j, cur.ngroups, cur.entries,
                 (double)clock() / CLOCKS_PER_SEC);
 #endif
+        if (trail) {
+            keep_layer(&cur, cbits, &trail->layer[j + 1]);
+            trail->steps = j + 1;
+        }
         *work += cur.entries;
-        if (*work > work_cap) {
+        /* a kept sweep's second half keeps 8 to 60 times as many boards
+         * as its first (bench/NOTES.md): one past a sixteenth of its cap
+         * before halfway gives up at once rather than at the cap */
+        if (*work > work_cap || (trail && 2 * j < n && *work > work_cap / 16)) {
             st = ASSIST_UNKNOWN;
             break;
         }
