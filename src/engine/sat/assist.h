@@ -226,7 +226,7 @@ assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int
  * budget, and one cut short still names most of the board; so it keeps
  * only a minimal reason (else ASSIST_UNKNOWN, out->kind NONE: forced with
  * no short reason). */
-#define ASSIST_REASON_SHARE 0.05
+#define ASSIST_REASON_SHARE 0.02
 assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
                                   assist_reason *out);
 
