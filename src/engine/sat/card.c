@@ -105,17 +105,26 @@ void card_at_least(sat_solver *s, const int *lits, int n, int k)
     free(out);
 }
 
-void card_exactly(sat_solver *s, const int *lits, int n, int k)
+/* "exactly k of lits" where no counter is needed (k out of range, 0 or
+ * n): true when it added the clauses. */
+static bool exactly_trivial(sat_solver *s, const int *lits, int n, int k)
 {
     if (k < 0 || k > n) {
         add_empty_clause(s);
-        return;
+        return true;
     }
     if (k == 0 || k == n) {
         for (int i = 0; i < n; i++)
             sat_unit(s, k == 0 ? -lits[i] : lits[i]);
-        return;
+        return true;
     }
+    return false;
+}
+
+void card_exactly(sat_solver *s, const int *lits, int n, int k)
+{
+    if (exactly_trivial(s, lits, n, k))
+        return;
     int nout;
     int *out = card_counter(s, lits, n, k + 1, &nout);
     sat_unit(s, out[k - 1]);
@@ -188,15 +197,8 @@ static int *totalizer(sat_solver *s, const int *lits, int n, int cap, int *nout)
 
 void card_exactly_totalizer(sat_solver *s, const int *lits, int n, int k)
 {
-    if (k < 0 || k > n) {
-        add_empty_clause(s);
+    if (exactly_trivial(s, lits, n, k))
         return;
-    }
-    if (k == 0 || k == n) {
-        for (int i = 0; i < n; i++)
-            sat_unit(s, k == 0 ? -lits[i] : lits[i]);
-        return;
-    }
     int nout;
     int *out = totalizer(s, lits, n, k + 1, &nout);
     assert(nout == k + 1); /* 0 < k < n */
