@@ -190,12 +190,13 @@ bool si_key_grew(const int_vec *old, const int_vec *now)
     return true;
 }
 
-/* After marks were added: the reasons of facts now marked go. */
+/* After marks were added: the reasons of facts now marked go, and so do
+ * those that are not final. */
 void si_drop_marked_reasons(worker_mem *w, const job *j)
 {
     int m = 0;
     for (int i = 0; i < w->nreasons; i++) {
-        bool marked = false;
+        bool marked = !w->reasons[i].final;
         for (int k = 0; k < j->nmarks && !marked; k++)
             marked = j->marks[k] == w->reasons[i].fact;
         if (marked)
@@ -206,14 +207,33 @@ void si_drop_marked_reasons(worker_mem *w, const job *j)
     w->nreasons = m;
 }
 
-/* Keeps a minimal reason (taken: r is left empty). */
+bool si_final_reason(const worker_mem *w, int fact)
+{
+    for (int i = 0; w && i < w->nreasons; i++)
+        if (w->reasons[i].fact == fact)
+            return w->reasons[i].final;
+    return false;
+}
+
+/* Keeps what a search for fact's reason found (taken: r is left empty): a
+ * minimal reason as final, replacing what a shorter search left; anything
+ * else only where nothing is known yet. */
 void si_keep_reason(worker_mem *w, int fact, assist_reason *r)
 {
-    if (r->kind != ASSIST_REASON_MINIMAL || si_known_reason(w, fact))
+    bool minimal = r->kind == ASSIST_REASON_MINIMAL;
+    for (int i = 0; i < w->nreasons; i++) {
+        if (w->reasons[i].fact != fact)
+            continue;
+        if (!minimal || w->reasons[i].final)
+            return;
+        assist_reason_free(&w->reasons[i].r);
+        w->reasons[i].r = *r;
+        w->reasons[i].final = true;
+        memset(r, 0, sizeof *r);
         return;
+    }
     w->reasons = xrealloc(w->reasons, (size_t)(w->nreasons + 1) * sizeof *w->reasons);
-    w->reasons[w->nreasons].fact = fact;
-    w->reasons[w->nreasons].r = *r;
+    w->reasons[w->nreasons] = (known_reason){.fact = fact, .r = *r, .final = minimal};
     w->nreasons++;
     memset(r, 0, sizeof *r);
 }
@@ -257,7 +277,8 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
             }
             if (why.kind != ASSIST_REASON_NONE)
                 hr.label = ASSIST_LABEL_FORCED;
-            if (!r) {
+            /* a search the next job cut short says nothing about the share */
+            if (!r && !assist_was_cancelled(a)) {
                 assist_reason keep = {0};
                 copy_reason(&keep, &why);
                 si_keep_reason(w, hr.fact, &keep);

@@ -33,7 +33,13 @@ typedef struct {
 /* A reason the worker found, for a board's marks (its key). */
 typedef struct {
     int fact;
-    assist_reason r; /* ASSIST_REASON_MINIMAL only: a shrink cut short is not kept */
+    assist_reason r;
+    /* final: r is minimal.  Otherwise what a search held to the reason's
+     * share of the budget found (assist_explain_hint: the smallest reason,
+     * or none), answered at once by the next hint on the same board until
+     * the whole budget finds a minimal one; dropped when the marks change,
+     * since more marks may allow a shorter reason. */
+    bool final;
 } known_reason;
 
 /* What the worker keeps between jobs (its thread only). */
@@ -97,6 +103,7 @@ bool si_same_vec(const int_vec *x, const int_vec *y);
 
 /* The worker's kept reasons (worker_mem). */
 const assist_reason *si_known_reason(const worker_mem *w, int fact);
+bool si_final_reason(const worker_mem *w, int fact);
 void si_forget_reasons(worker_mem *w);
 bool si_key_grew(const int_vec *old, const int_vec *now);
 void si_drop_marked_reasons(worker_mem *w, const job *j);

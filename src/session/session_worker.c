@@ -63,21 +63,37 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     assist_forced_list(w->fs, &list);
     bool found_first = false;
     for (int i = 0; i < list.n && i < NEAR_REASONS && !atomic_load(&s->cancel); i++) {
-        /* The hint's reason was looked for briefly (assist_explain_hint);
-         * here each gets the whole budget.  A fact proved by exhaustion
-         * only when it is the nearest, the hint's: on a board with one
-         * solution each can take the solver the whole budget. */
-        assist_proof proof = assist_forced_proof(w->fs, list.v[i]);
-        if (si_known_reason(w, list.v[i]) ||
-            (proof != ASSIST_PROOF_UNSAT && !(proof == ASSIST_PROOF_EXHAUSTION && i == 0)))
+        /* The hint's reason was looked for within the reason's share
+         * (assist_explain_hint); here each gets the whole budget, but a
+         * fact proved by exhaustion only when it is the nearest, the
+         * hint's: on a board with one solution each can take the solver
+         * the whole budget.  The others get the share, so that a hint
+         * after a focus move finds at once whatever the share finds. */
+        int f = list.v[i];
+        assist_proof proof = assist_forced_proof(w->fs, f);
+        bool whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
+        if (si_final_reason(w, f) || (!whole && si_known_reason(w, f)))
             continue;
         assist_reason r = {0};
         si_set_budget(a, j->seconds, poll);
-        if (assist_explain_reason(a, j->marks, j->nmarks, list.v[i], &r) == ASSIST_OK &&
-            r.kind == ASSIST_REASON_MINIMAL) {
-            found_first = found_first || i == 0;
-            si_keep_reason(w, list.v[i], &r);
+        assist_status st;
+        if (whole) {
+            st = assist_explain_reason(a, j->marks, j->nmarks, f, &r);
+        } else {
+            assist_hint_result hr = {.fact = f, .forced = true, .proof = proof};
+            st = assist_explain_hint(a, j->marks, j->nmarks, &hr, &r);
         }
+        if (assist_was_cancelled(a)) {
+            assist_reason_free(&r);
+            break;
+        }
+        if (st != ASSIST_OK)
+            r.kind = ASSIST_REASON_NONE;
+        found_first = found_first || (i == 0 && r.kind == ASSIST_REASON_MINIMAL);
+        if (whole && r.kind != ASSIST_REASON_MINIMAL)
+            r.kind = ASSIST_REASON_NONE; /* the whole budget found none: what the share found stays */
+        if (r.kind != ASSIST_REASON_NONE || !whole)
+            si_keep_reason(w, f, &r);
         assist_reason_free(&r);
     }
     vec_free(&list);
