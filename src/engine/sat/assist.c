@@ -171,6 +171,17 @@ void ai_start_call(assist *a)
     a->deadline = (a->has_budget && a->budget.seconds > 0) ? monotonic_seconds() + a->budget.seconds : 0;
 }
 
+double ai_hold_to_reason_share(assist *a)
+{
+    double keep = a->deadline;
+    if (a->has_budget && a->budget.seconds > 0) {
+        double cap = monotonic_seconds() + a->budget.seconds * ASSIST_REASON_SHARE;
+        if (a->deadline == 0 || cap < a->deadline)
+            a->deadline = cap;
+    }
+    return keep;
+}
+
 /* Assumption list: the givens, then the marks that are not givens, as
  * fact literals. */
 void ai_base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out)

@@ -101,12 +101,7 @@ assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int
 assist_status ai_explain_hint_now(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
                                  assist_reason *out)
 {
-    double keep = a->deadline;
-    if (a->has_budget && a->budget.seconds > 0) {
-        double cap = monotonic_seconds() + a->budget.seconds * ASSIST_REASON_SHARE;
-        if (a->deadline == 0 || cap < a->deadline)
-            a->deadline = cap;
-    }
+    double keep = ai_hold_to_reason_share(a);
     assist_status st = explain_now(a, marks, nmarks, hint->fact, out);
     a->deadline = keep;
     if (hint->proof == ASSIST_PROOF_EXHAUSTION && !a->enum_deferred && st == ASSIST_OK &&

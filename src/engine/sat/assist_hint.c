@@ -102,8 +102,12 @@ static assist_status hint_now(assist *a, assist_forced *keep, const int *marks, 
     int_vec list = {0};
     assist_forced_list(fs, &list);
     if (list.n > 0) {
-        /* proved, whatever the budget did afterwards */
+        /* proved, whatever the budget did afterwards; the proofs' sizes
+         * are part of the reason's search and get its share of the budget
+         * (assist_explain_hint): a hint is wanted at once */
+        double keep_deadline = ai_hold_to_reason_share(a);
         out->fact = pick_forced(a, fs, marks, nmarks, order, norder);
+        a->deadline = keep_deadline;
         out->forced = true;
         out->label = ASSIST_LABEL_FORCED_NO_REASON;
         out->proof = assist_forced_proof(fs, out->fact);
