@@ -70,6 +70,10 @@ send Enter
 wait_for "generating Tents 20x20 medium"
 kids() { pgrep -P "$pid" | wc -l; }
 [ "$(kids)" -ge 1 ] || fail "no generator process while generating"
+# held where it is, so that it cannot finish before Esc arrives (it takes
+# under a second); the player ends it with SIGKILL, which a stopped
+# process takes too
+kill -STOP $(pgrep -P "$pid") 2>/dev/null
 send Escape
 wait_gone "generating"
 wait_for "tessera: new puzzle"
