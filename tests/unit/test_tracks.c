@@ -55,11 +55,19 @@ static long solve_and_verify(const puzzle *p, const char *name)
     return count;
 }
 
-static void all_tatham_ids_unique_and_verified(void)
+/* Tatham's IDs (tests/data/tracks/tatham-ids.txt), one a line; NULL (a
+ * failed check) when the file cannot be read. */
+static char *tatham_ids(void)
 {
     size_t len;
     char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
     CHECK(text != NULL);
+    return text;
+}
+
+static void all_tatham_ids_unique_and_verified(void)
+{
+    char *text = tatham_ids();
     if (!text)
         return;
     int n = 0;
@@ -80,9 +88,7 @@ static void all_tatham_ids_unique_and_verified(void)
  * ID, and the independent checker accepts each board they leave. */
 static void deduce_solves_tatham_ids(void)
 {
-    size_t len;
-    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
-    CHECK(text != NULL);
+    char *text = tatham_ids();
     if (!text)
         return;
     int n = 0;
@@ -129,9 +135,7 @@ static tracks_puzzle *widened(const tracks_puzzle *t, int w)
  * holding the original's track. */
 static void deduce_on_wide_boards(void)
 {
-    size_t len;
-    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
-    CHECK(text != NULL);
+    char *text = tatham_ids();
     if (!text)
         return;
     int n = 0;
@@ -347,8 +351,7 @@ static void tatham_direction_bits(void)
 /* Reading an ID and writing it back gives the same grid and clues. */
 static void ids_round_trip(void)
 {
-    size_t len;
-    char *text = read_file(test_data("tracks/tatham-ids.txt"), 1 << 20, &len);
+    char *text = tatham_ids();
     if (!text)
         return;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
