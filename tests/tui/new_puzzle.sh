@@ -66,14 +66,21 @@ picker_line=2
 picker_set 2 "Size +. 20x20 "
 picker_set 3 "Difficulty +. medium"
 pid=$(player_pid)
-send Enter
-wait_for "generating Tents 20x20 medium"
 kids() { pgrep -P "$pid" | wc -l; }
+send Enter
+# the generator, caught as it starts and held where it is, so that it
+# cannot finish before Esc arrives (it takes a second at most); the
+# player ends it with SIGKILL, which a stopped process takes too
+kid=
+for ((i = 0; i < 1000; i++)); do
+    kid=$(pgrep -P "$pid" | head -1)
+    [ -n "$kid" ] && break
+    sleep 0.005
+done
+[ -n "$kid" ] || fail "no generator process while generating"
+kill -STOP "$kid" 2>/dev/null
+wait_for "generating Tents 20x20 medium"
 [ "$(kids)" -ge 1 ] || fail "no generator process while generating"
-# held where it is, so that it cannot finish before Esc arrives (it takes
-# under a second); the player ends it with SIGKILL, which a stopped
-# process takes too
-kill -STOP $(pgrep -P "$pid") 2>/dev/null
 send Escape
 wait_gone "generating"
 wait_for "tessera: new puzzle"
