@@ -1,5 +1,6 @@
 /* session_ask.c: the session's questions, check and hint, asked the same
  * way on the calling thread and on the thinking-ahead worker. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,11 +151,11 @@ bool si_same_vec(const int_vec *x, const int_vec *y)
     return x->n == y->n && (x->n == 0 || memcmp(x->v, y->v, (size_t)x->n * sizeof *x->v) == 0);
 }
 
-const assist_reason *si_known_reason(const worker_mem *w, int fact)
+const known_reason *si_known_reason(const worker_mem *w, int fact)
 {
     for (int i = 0; w && i < w->nreasons; i++)
         if (w->reasons[i].fact == fact)
-            return &w->reasons[i].r;
+            return &w->reasons[i];
     return NULL;
 }
 
@@ -215,10 +216,10 @@ bool si_final_reason(const worker_mem *w, int fact)
     return false;
 }
 
-/* Keeps what a search for fact's reason found (taken: r is left empty): a
- * minimal reason as final, replacing what a shorter search left; anything
- * else only where nothing is known yet. */
-void si_keep_reason(worker_mem *w, int fact, assist_reason *r)
+/* Keeps what a search for fact's reason found, in `seconds` (taken: r is
+ * left empty): a minimal reason as final, replacing what a shorter search
+ * left; anything else only where nothing is known yet. */
+void si_keep_reason(worker_mem *w, int fact, assist_reason *r, double seconds)
 {
     bool minimal = r->kind == ASSIST_REASON_MINIMAL;
     for (int i = 0; i < w->nreasons; i++) {
@@ -233,7 +234,7 @@ void si_keep_reason(worker_mem *w, int fact, assist_reason *r)
         return;
     }
     w->reasons = xrealloc(w->reasons, (size_t)(w->nreasons + 1) * sizeof *w->reasons);
-    w->reasons[w->nreasons] = (known_reason){.fact = fact, .r = *r, .final = minimal};
+    w->reasons[w->nreasons] = (known_reason){.fact = fact, .r = *r, .final = minimal, .seconds = seconds};
     w->nreasons++;
     memset(r, 0, sizeof *r);
 }
@@ -245,6 +246,16 @@ static void copy_reason(assist_reason *dst, const assist_reason *src)
     const int_vec *from[3] = {&src->groups, &src->marks, &src->givens};
     for (int k = 0; k < 3; k++)
         si_vec_copy(d[k], from[k]);
+}
+
+/* Seconds as "within N s" shows them: rounded down to two significant
+ * figures, so the words never say more was looked for than was. */
+static double shown_seconds(double s)
+{
+    if (s <= 0)
+        return 0;
+    double unit = pow(10, floor(log10(s)) - 1);
+    return floor(s / unit + 1e-9) * unit; /* 1e-9: 0.2 / 0.01 is 19.999... */
 }
 
 /* The hint.  On the worker (w): on its kept forced set, with the reasons
@@ -261,19 +272,24 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
     assist_hint_result hr;
     assist_reason why = {0};
     assist_status st;
+    double reason_seconds = 0;
     if (!w) {
         st = assist_hint_explained(a, j->marks, j->nmarks, j->order, j->norder, &hr, &why);
+        reason_seconds = assist_reason_seconds(a);
     } else {
         st = assist_hint_on(a, w->fs, j->marks, j->nmarks, j->order, j->norder, &hr, NULL);
         if (st == ASSIST_OK && hr.forced) {
-            const assist_reason *r = si_known_reason(w, hr.fact);
+            const known_reason *known = si_known_reason(w, hr.fact);
+            const assist_reason *r = known ? &known->r : NULL;
             if (r) {
                 copy_reason(&why, r);
+                reason_seconds = known->seconds;
             } else {
                 /* the reason gets what is left of the same budget */
                 si_set_budget(a, deadline - monotonic_seconds(), poll);
                 if (assist_explain_hint(a, j->marks, j->nmarks, &hr, &why) != ASSIST_OK)
                     why.kind = ASSIST_REASON_NONE;
+                reason_seconds = assist_reason_seconds(a);
             }
             if (why.kind != ASSIST_REASON_NONE)
                 hr.label = ASSIST_LABEL_FORCED;
@@ -281,7 +297,7 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
             if (!r && !assist_was_cancelled(a)) {
                 assist_reason keep = {0};
                 copy_reason(&keep, &why);
-                si_keep_reason(w, hr.fact, &keep);
+                si_keep_reason(w, hr.fact, &keep, reason_seconds);
                 assist_reason_free(&keep);
             }
         }
@@ -296,7 +312,7 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
     } else {
         out->fact = hr.fact;
         out->exhaustive = hr.proof == ASSIST_PROOF_EXHAUSTION;
-        out->reason_seconds = j->seconds * ASSIST_REASON_SHARE;
+        out->reason_seconds = shown_seconds(reason_seconds);
         if (hr.label == ASSIST_LABEL_CHOICE) {
             out->label = HINT_CHOICE;
         } else if (hr.label == ASSIST_LABEL_FORCED && why.kind != ASSIST_REASON_NONE) {

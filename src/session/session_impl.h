@@ -40,6 +40,7 @@ typedef struct {
      * the whole budget finds a minimal one; dropped when the marks change,
      * since more marks may allow a shorter reason. */
     bool final;
+    double seconds; /* not final: how long that search could run */
 } known_reason;
 
 /* What the worker keeps between jobs (its thread only). */
@@ -102,12 +103,12 @@ void si_board_key(const job *j, int_vec *out);
 bool si_same_vec(const int_vec *x, const int_vec *y);
 
 /* The worker's kept reasons (worker_mem). */
-const assist_reason *si_known_reason(const worker_mem *w, int fact);
+const known_reason *si_known_reason(const worker_mem *w, int fact);
 bool si_final_reason(const worker_mem *w, int fact);
 void si_forget_reasons(worker_mem *w);
 bool si_key_grew(const int_vec *old, const int_vec *now);
 void si_drop_marked_reasons(worker_mem *w, const job *j);
-void si_keep_reason(worker_mem *w, int fact, assist_reason *r);
+void si_keep_reason(worker_mem *w, int fact, assist_reason *r, double seconds);
 
 /* The worker's view of a partial answer, published as soon as it is known
  * (check before hint); NULL when asked on the spot. */

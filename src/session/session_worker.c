@@ -93,7 +93,7 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
         if (whole && r.kind != ASSIST_REASON_MINIMAL)
             r.kind = ASSIST_REASON_NONE; /* the whole budget found none: what the share found stays */
         if (r.kind != ASSIST_REASON_NONE || !whole)
-            si_keep_reason(w, f, &r);
+            si_keep_reason(w, f, &r, whole ? j->seconds : assist_reason_seconds(a));
         assist_reason_free(&r);
     }
     vec_free(&list);

@@ -174,13 +174,19 @@ void ai_start_call(assist *a)
 double ai_hold_to_reason_share(assist *a)
 {
     double keep = a->deadline;
+    a->reason_seconds = 0;
     if (a->has_budget && a->budget.seconds > 0) {
-        double cap = monotonic_seconds() + a->budget.seconds * ASSIST_REASON_SHARE;
+        double now = monotonic_seconds(), cap = now + a->budget.seconds * ASSIST_REASON_SHARE;
         if (a->deadline == 0 || cap < a->deadline)
             a->deadline = cap;
+        /* what the search may really take: the call's own deadline may
+         * come first */
+        a->reason_seconds = a->deadline > now ? a->deadline - now : 0;
     }
     return keep;
 }
+
+double assist_reason_seconds(const assist *a) { return a->reason_seconds; }
 
 /* Assumption list: the givens, then the marks that are not givens, as
  * fact literals. */

@@ -229,6 +229,10 @@ assist_status assist_explain_reason(assist *a, const int *marks, int nmarks, int
 #define ASSIST_REASON_SHARE 0.02
 assist_status assist_explain_hint(assist *a, const int *marks, int nmarks, const assist_hint_result *hint,
                                   assist_reason *out);
+/* How long the last search held to the reason's share (assist_explain_hint,
+ * assist_hint_explained) could run, in seconds: what "no short reason found
+ * within N s" may say.  0 when it had no cap (no budget). */
+double assist_reason_seconds(const assist *a);
 
 /* assist_hint, then assist_explain_hint on a forced hint, under one
  * budget: out->label is FORCED with a reason (reason->kind MINIMAL or

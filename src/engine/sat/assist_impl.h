@@ -34,14 +34,16 @@ struct assist {
     sat_budget budget;
     bool has_budget;
     double deadline; /* absolute, for the running service call */
+    double reason_seconds; /* the last reason's share (assist_reason_seconds) */
     bool cancelled;
 };
 
 /* A service call starts: its deadline runs from now. */
 void ai_start_call(assist *a);
 /* Holds the service call already started to ASSIST_REASON_SHARE of its
- * budget from now (nothing without a budget); returns the deadline to put
- * back afterwards. */
+ * budget from now (nothing without a budget), recording the seconds that
+ * leaves (assist_reason_seconds); returns the deadline to put back
+ * afterwards. */
 double ai_hold_to_reason_share(assist *a);
 /* The givens, then the marks that are not givens, as fact literals. */
 void ai_base_assumptions(const assist *a, const int *marks, int nmarks, int_vec *out);
