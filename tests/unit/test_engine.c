@@ -272,6 +272,39 @@ static void wrapper_refuses_misuse(void)
     sat_free(s);
 }
 
+/* A family's guess: x1, x2, x3 all true (facts 0, 2, 4), said to be
+ * accepted by its rules checker (2). */
+static int checked_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
+{
+    (void)marks;
+    (void)nmarks;
+    (void)b;
+    ++*(int *)ctx;
+    int all_true[] = {0, 2, 4};
+    for (int i = 0; i < 3; i++)
+        vec_push(facts_out, all_true[i]);
+    return 2;
+}
+
+/* check takes a checked proposal as its answer only when it holds every
+ * mark: one that leaves a mark out proves nothing about those marks. */
+static void check_takes_a_checked_guess_with_the_marks(void)
+{
+    int x[3], asked = 0;
+    assist *a = chain(x);
+    assist_set_guess(a, checked_guess, &asked, NULL);
+    assist_set_check_by_guess(a, true);
+    int held[] = {0, 4};
+    CHECK(assist_check(a, held, 2, NULL) == ASSIST_OK);
+    int conflict[] = {0, 2, 5}; /* x3 false is not in the proposal */
+    int_vec core = {0};
+    CHECK(assist_check(a, conflict, 3, &core) == ASSIST_NONE);
+    CHECK_MSG(core.n == 2, "core size %d", core.n);
+    CHECK_MSG(asked == 2, "guess asked %d times", asked);
+    vec_free(&core);
+    assist_free(a);
+}
+
 int main(void)
 {
     RUN(solve_respects_marks);
@@ -285,5 +318,6 @@ int main(void)
     RUN(poll_cancels);
     RUN(cardinality_matches_brute_force);
     RUN(wrapper_refuses_misuse);
+    RUN(check_takes_a_checked_guess_with_the_marks);
     TEST_MAIN_END();
 }

@@ -283,11 +283,28 @@ static sat_result solve_copy(assist *a, const int *assumptions, int n, bool *fac
     return r;
 }
 
+/* Does the proposal hold every mark and given? */
+static bool holds_marks(const assist *a, const int *marks, int nmarks, const int_vec *facts)
+{
+    int_vec all = {0};
+    ai_all_marks(a, marks, nmarks, &all);
+    bool ok = true;
+    for (int i = 0; i < all.n && ok; i++) {
+        ok = false;
+        for (int k = 0; k < facts->n && !ok; k++)
+            ok = facts->v[k] == all.v[i];
+    }
+    vec_free(&all);
+    return ok;
+}
+
 /* The family's proposal (assist_set_guess), confirmed by the solver under
- * the marks and the proposal as assumptions.  SAT_SAT: the model is in
- * a->sat; SAT_UNKNOWN: cancelled or out of time; SAT_UNSAT: no usable
- * proposal (search as usual). */
-static sat_result solve_by_guess(assist *a, const int *marks, int nmarks)
+ * the marks and the proposal as assumptions, unless `need_model` is false
+ * and the rules checker already accepted it with every mark.  SAT_SAT: a
+ * solution exists (with need_model, its model is in a->sat); SAT_UNKNOWN:
+ * cancelled or out of time; SAT_UNSAT: no usable proposal (search as
+ * usual). */
+static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool need_model)
 {
     sat_budget b = a->budget;
     if (a->deadline > 0) {
@@ -303,6 +320,8 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks)
     if (g < 0) {
         a->cancelled = true;
         r = SAT_UNKNOWN;
+    } else if (g == 2 && !need_model && holds_marks(a, marks, nmarks, &facts)) {
+        r = SAT_SAT; /* a solution by the rules checker: proof enough */
     } else if (g > 0) {
         ai_base_assumptions(a, marks, nmarks, &as);
         for (int i = 0; i < facts.n; i++)
@@ -319,7 +338,7 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
 {
     ai_start_call(a);
     if (a->guess) {
-        sat_result r = solve_by_guess(a, marks, nmarks);
+        sat_result r = solve_by_guess(a, marks, nmarks, true);
         if (r == SAT_SAT && facts_out)
             read_facts(a, facts_out);
         if (r != SAT_UNSAT)
@@ -408,8 +427,8 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     if (core_out)
         core_out->n = 0;
     if (a->guess && a->check_by_guess) {
-        sat_result g = solve_by_guess(a, marks, nmarks);
-        if (g != SAT_UNSAT) /* a confirmed proposal, or out of time */
+        sat_result g = solve_by_guess(a, marks, nmarks, false);
+        if (g != SAT_UNSAT) /* a solution, or out of time */
             return ai_status_of(g);
     }
     int_vec as = {0};
