@@ -76,11 +76,46 @@ static void givens_are_left_to_the_engine(void)
     puzzle_free(p);
 }
 
+/* The remembered search answers as the search itself would for every step
+ * limit, asked in an order that puts both kinds of memory to use: a
+ * limit past a found loop's steps, one short of them, and limits below
+ * and above a search that found nothing. */
+static void memo_answers_as_the_search(void)
+{
+    const char *texts[] = {"discovery 12\n", "discovery 27\n", "tiles 1-3\nloop red\n"};
+    const long limits[] = {1000000L, 200000L, 50L, 5000L, 2000000L, 300L, 100000L, 20000L};
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        puzzle *p = load_text(texts[i]);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        int *want = start_state(p), *got = start_state(p);
+        size_t bytes = (size_t)p->nstate * sizeof *want;
+        int found = 0;
+        for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
+            memset(want, 0, bytes);
+            memset(got, 0, bytes);
+            int r = tantrix_search_loop(p->data, want, limits[k]);
+            int m = tantrix_search_loop_memo(p->data, got, limits[k]);
+            CHECK_MSG(m == r, "%s within %ld steps: memo %d, search %d", texts[i], limits[k], m, r);
+            if (r == 1 && m == 1)
+                CHECK_MSG(memcmp(want, got, bytes) == 0, "%s within %ld steps: another loop", texts[i], limits[k]);
+            found += r == 1;
+        }
+        /* both kinds met: a loop on the Discovery sets, none on red */
+        CHECK_MSG((found > 0) == (i < 2), "%s: %d loops found", texts[i], found);
+        free(want);
+        free(got);
+        puzzle_free(p);
+    }
+}
+
 int main(void)
 {
     RUN(discovery_3_to_30_found_and_verified);
     RUN(no_loop_gives_no_answer);
     RUN(a_tile_without_the_colour_is_refused);
     RUN(givens_are_left_to_the_engine);
+    RUN(memo_answers_as_the_search);
     TEST_MAIN_END();
 }

@@ -380,7 +380,7 @@ static bool search_facts(const tantrix_puzzle *t, const sat_budget *b, int *fact
     int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
     init_state(t, state);
     diag why = {0};
-    bool ok = nodes >= 1 && tantrix_search_loop(t, state, nodes) == 1 && tantrix_verify(t, state, &why);
+    bool ok = nodes >= 1 && tantrix_search_loop_memo(t, state, nodes) == 1 && tantrix_verify(t, state, &why);
     for (int u = 0; u < t->n && ok; u++) {
         int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
         ok = cell >= 0;
@@ -416,9 +416,10 @@ static int enumerate(void *pz, const int *marks, int nmarks, long limit, const s
 
 /* The same loop as the engine's guess (assist_set_guess), which also
  * serves its check (assist_set_check_by_guess): on a board with nothing
- * placed, "can the marks all be right" is "has the tile set a loop", and
- * the solver confirms the loop with one call instead of searching for one
- * (seconds of CDCL at Discovery 20 and beyond). */
+ * placed, "can the marks all be right" is "has the tile set a loop", which
+ * the loop search answers (seconds of CDCL at Discovery 20 and beyond);
+ * the loop passed the rules checker (search_facts), so check needs no
+ * solver call, and solve confirms it with one. */
 static int guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
 {
     const tantrix_puzzle *t = ctx;
@@ -430,7 +431,7 @@ static int guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, i
     for (int u = 0; u < t->n && ok; u++)
         vec_push(facts_out, facts[u]);
     free(facts);
-    return ok ? 1 : 0;
+    return ok ? 2 : 0;
 }
 
 static void encode(const void *pz, assist *a)

@@ -57,6 +57,7 @@ typedef struct {
     int *cell_q, *cell_r;       /* cell index -> axial */
     int *cell_at;               /* (q+R)*(2R+1)+(r+R) -> cell index, -1 outside */
     int nplace;                 /* n * ncells * 6 placement facts */
+    struct tantrix_loop_memo *memo; /* tantrix_search_loop_memo, NULL till asked */
 } tantrix_puzzle;
 
 /* Facts: (t * ncells + cell) * 6 + rot = "tile t at cell, rotation rot";
@@ -98,6 +99,13 @@ bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
  * rules checker), 0 when none was found in time, -1 for a puzzle it does
  * not take (givens). */
 int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes);
+/* The same, also saying how many steps it took (to its loop, or all of
+ * max_nodes without one) in *steps. */
+int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_nodes, long *steps);
+/* tantrix_search_loop remembered for the puzzle (tantrix_loop_memo.c): the
+ * player's check and hint, and its worker, ask the same question. */
+int tantrix_search_loop_memo(const tantrix_puzzle *t, int *state, long max_nodes);
+void tantrix_loop_memo_free(tantrix_puzzle *t);
 
 /* The frame a state fixes, and the two directions of its transform. */
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);

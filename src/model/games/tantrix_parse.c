@@ -71,6 +71,7 @@ void tantrix_free(void *pz)
     free(t->cell_at);
     free(t->cell_q);
     free(t->cell_r);
+    tantrix_loop_memo_free(t);
     free(t);
 }
 

@@ -337,6 +337,13 @@ static long luby(long i)
 
 int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes)
 {
+    long steps;
+    return tantrix_search_loop_steps(t, state, max_nodes, &steps);
+}
+
+int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_nodes, long *steps)
+{
+    *steps = 0;
     if (t->ngiven > 0 || t->n < 3)
         return -1;
     search S = {0};
@@ -410,5 +417,6 @@ int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes)
     free(S.need);
     free(S.inside);
     free(S.mark);
+    *steps = spent;
     return found ? 1 : 0;
 }

@@ -1,0 +1,89 @@
+/* tantrix_loop_memo.c: the loop search (tantrix_search.c) remembered per
+ * puzzle.  The player's check and hint each ask it on the same empty
+ * board, and so does the worker thread's engine, and at Discovery 25 and
+ * beyond the search is most of a hint's time.
+ *
+ * Why a remembered answer is the answer: the search is deterministic (a
+ * fixed seed, Luby's restarts in a fixed order), and a larger step limit
+ * only lets the last run go on where a smaller one was cut.  So a loop
+ * found after s steps is what every call with at least s steps finds, and
+ * a search that found none within L steps finds none within any fewer. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tantrix.h"
+#include "util.h"
+
+struct tantrix_loop_memo {
+    bool found;
+    long steps;  /* found: the steps to the loop; else: ran this many without one */
+    int *state;  /* found: the loop */
+};
+
+/* One lock for every puzzle: the memo is asked a few times a board. */
+static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The remembered answer for max_nodes steps: 1 (the loop copied into
+ * state), 0, or -1 when the memo cannot tell. */
+static int recall(const tantrix_puzzle *t, int *state, long max_nodes)
+{
+    const struct tantrix_loop_memo *m = t->memo;
+    if (!m)
+        return -1;
+    if (m->found && m->steps <= max_nodes) {
+        memcpy(state, m->state, (size_t)t->n * 3 * sizeof *state);
+        return 1;
+    }
+    if (!m->found && max_nodes <= m->steps)
+        return 0;
+    if (m->found)
+        return 0; /* the loop lies beyond max_nodes steps */
+    return -1;
+}
+
+static void remember(tantrix_puzzle *t, const int *state, long max_nodes, int r, long steps)
+{
+    struct tantrix_loop_memo *m = t->memo;
+    if (!m) {
+        m = t->memo = xcalloc(1, sizeof *m);
+        m->state = xmalloc((size_t)t->n * 3 * sizeof *m->state);
+    }
+    if (m->found)
+        return;
+    if (r == 1) {
+        m->found = true;
+        m->steps = steps;
+        memcpy(m->state, state, (size_t)t->n * 3 * sizeof *state);
+    } else if (max_nodes > m->steps) {
+        m->steps = max_nodes;
+    }
+}
+
+int tantrix_search_loop_memo(const tantrix_puzzle *t, int *state, long max_nodes)
+{
+    pthread_mutex_lock(&memo_lock);
+    int r = recall(t, state, max_nodes);
+    pthread_mutex_unlock(&memo_lock);
+    if (r >= 0)
+        return r;
+    long steps;
+    r = tantrix_search_loop_steps(t, state, max_nodes, &steps);
+    if (r < 0)
+        return r; /* a puzzle the search does not take: nothing to keep */
+    pthread_mutex_lock(&memo_lock);
+    /* the memo belongs to the puzzle, which the callers share read-only
+     * otherwise: only this lock ever writes it */
+    remember((tantrix_puzzle *)t, state, max_nodes, r, steps);
+    pthread_mutex_unlock(&memo_lock);
+    return r;
+}
+
+void tantrix_loop_memo_free(tantrix_puzzle *t)
+{
+    if (!t->memo)
+        return;
+    free(t->memo->state);
+    free(t->memo);
+    t->memo = NULL;
+}
