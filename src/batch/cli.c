@@ -11,6 +11,7 @@
 #include "exit_status.h"
 #include "game.h"
 #include "grade.h"
+#include "heap_pages.h"
 
 int cli_finish_output(int rc)
 {
@@ -57,12 +58,19 @@ typedef struct {
     int nmarks;
 } batch_job;
 
+/* Board entries from which an encoding's process pays for huge pages
+ * (heap_pages.h): Tents 30x30 (900) takes half the CPU with them, 20x20
+ * (400) and the smaller boards a few per cent more (bench/NOTES.md). */
+#define BIG_BOARD 800
+
 /* Opens a job on an already loaded puzzle p (the job owns it); decided,
  * when not NULL, is what deduce decided (game.h, encode_decided). */
 static void job_open_loaded(batch_job *j, puzzle *p, const cli_options *o, const int *decided)
 {
     memset(j, 0, sizeof *j);
     j->p = p;
+    if (p->nstate >= BIG_BOARD)
+        heap_use_huge_pages();
     if (decided && p->family->encode_decided) {
         j->a = assist_create();
         p->family->encode_decided(p->data, decided, j->a);
