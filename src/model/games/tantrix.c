@@ -2,6 +2,7 @@
  * and moves, answer text, and the family table (encoding: tantrix_encode.c). */
 #include "games/tantrix.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,22 +228,6 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
-/* Solutions are counted up to the rigid motions of the board: with no
- * tile placed, tile 1 is held at the origin with rotation 0 (every
- * solution can be moved and turned there in exactly one way, since the
- * tiles are told apart by number); a placed tile (a given one, or one the
- * player placed) fixes the frame itself, and then nothing is held. */
-static assist_status count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
-                           double seconds, long *out)
-{
-    const tantrix_puzzle *t = pz;
-    (void)seconds; /* the caller set the engine's budget */
-    if (nmarks > 0)
-        return assist_count(a, marks, nmarks, limit, out);
-    int anchor = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
-    return assist_count(a, &anchor, 1, limit, out);
-}
-
 /* The family's images hook: a solution turned about the frame's origin
  * by each sixth (the frame's hexagon is turned onto itself; marks, which
  * fix the frame, rule the turned ones out, so this serves the empty
@@ -328,16 +313,29 @@ static void format_puzzle(const void *pz, strbuf *out)
             sb_printf(out, "given %d %d %d %d\n", t->label[i], t->given_q[i], t->given_r[i], t->given_rot[i]);
 }
 
-/* The family's enumerator hook (game_family.enumerate), as a source of
- * witnesses rather than a proof: on a board with nothing placed (no
- * givens, no marks) the loop search above finds one loop in milliseconds
- * where CDCL needs seconds, and that loop turned about the frame's origin
- * (the images hook) refutes every placement, since each image moves every
- * tile or turns it.  The search is not complete (it stops at its first
- * loop and does not take marks), so it always answers -1: what it lists
- * are solutions, each checked by the rules checker, and never a proof
- * that a fact is forced.  On a board with marks it lists nothing. */
+/* The family's enumerator hook (game_family.enumerate).
+ *
+ * Under placed tiles (givens, or tiles the player placed: the marks) it
+ * is a proof: the loop search run to the end from a placed tile
+ * (tantrix_search_all, whose comment says why its list is every solution,
+ * each once) lists every loop through the placed tiles as they lie, each
+ * checked by the rules checker, and answers 1 when it walked the whole
+ * tree; -1 when its steps ran out (what it listed stays as witnesses).
+ *
+ * On a board with nothing placed (no givens, no marks) it is a source of
+ * witnesses only: the loop search finds one loop in milliseconds where
+ * CDCL needs seconds, and that loop turned about the frame's origin (the
+ * images hook) refutes every placement, since each image moves every
+ * tile or turns it.  That search stops at its first loop, so it answers
+ * -1 there: what it lists are solutions, never a proof that a fact is
+ * forced. */
 #define ENUM_NODES_PER_SECOND 200000.0
+/* The share of the hint's time the exhaustive search may take: the
+ * engine asks it first and decides with the time left when it runs out. */
+#define ENUM_SHARE 0.5
+/* Steps of the exhaustive search for a count with no time limit (a few
+ * seconds) before the engine counts instead. */
+#define COUNT_NODES 2000000L
 
 typedef struct {
     const tantrix_puzzle *t;
@@ -391,13 +389,93 @@ static bool search_facts(const tantrix_puzzle *t, const sat_budget *b, int *fact
     return ok;
 }
 
+/* The marks as a board in the frame's coordinates (fixed, 3 entries a
+ * tile, TANTRIX_OFF for the others): 1, or 0 when they cannot all hold
+ * (a "too far" fact, which no solution has, or one tile in two places),
+ * or -1 for a fact that is not the family's. */
+static int marks_board(const tantrix_puzzle *t, const int *marks, int nmarks, int *fixed)
+{
+    for (int u = 0; u < t->n; u++)
+        fixed[3 * u] = TANTRIX_OFF;
+    tantrix_frame f = {0, 0, 0};
+    for (int i = 0; i < nmarks; i++) {
+        if (marks[i] < 0 || marks[i] >= tantrix_nfacts(t))
+            return -1;
+        int tile, q, r, rot;
+        if (!tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot))
+            return 0;
+        if (fixed[3 * tile] != TANTRIX_OFF &&
+            (fixed[3 * tile] != rot || fixed[3 * tile + 1] != q || fixed[3 * tile + 2] != r))
+            return 0;
+        fixed[3 * tile] = rot;
+        fixed[3 * tile + 1] = q;
+        fixed[3 * tile + 2] = r;
+    }
+    return 1;
+}
+
+typedef struct {
+    const tantrix_puzzle *t;
+    int *facts;
+    assist_solution_fn add;
+    void *add_ctx;
+    long found;
+} all_ctx;
+
+/* A loop of the exhaustive search (checked by the rules checker, in the
+ * frame's coordinates) as facts. */
+static void list_loop(void *vctx, const int *state)
+{
+    all_ctx *x = vctx;
+    const tantrix_puzzle *t = x->t;
+    for (int u = 0; u < t->n; u++) {
+        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
+        assert(cell >= 0); /* the search keeps to the hexagon */
+        x->facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
+    }
+    x->found++;
+    if (x->add)
+        x->add(x->add_ctx, x->facts, t->n);
+}
+
+/* Every solution under the marks by the exhaustive search, as the
+ * enumerate hook answers (assist.h); found: how many it listed. */
+static int enumerate_placed(const tantrix_puzzle *t, const int *marks, int nmarks, long limit, long nodes,
+                            const sat_budget *b, assist_solution_fn add, void *add_ctx, long *found)
+{
+    int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    all_ctx x = {t, facts, add, add_ctx, 0};
+    int r = marks_board(t, marks, nmarks, fixed);
+    if (r > 0)
+        r = tantrix_search_all(t, fixed, limit, nodes, b, list_loop, &x);
+    else if (r == 0)
+        r = 1; /* no solution: the empty list is all of them */
+    *found = x.found;
+    free(facts);
+    free(fixed);
+    return r;
+}
+
 static int enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
                      assist_solution_fn add, void *add_ctx)
 {
     const tantrix_puzzle *t = pz;
-    (void)marks;
-    if (nmarks > 0 || t->ngiven > 0 || limit < 1)
+    if (limit < 1)
         return -1;
+    if (nmarks > 0) {
+        long nodes = 0, found;
+        sat_budget share = {0};
+        if (b) {
+            share = *b;
+            share.seconds = b->seconds * ENUM_SHARE;
+            if (share.seconds > 0)
+                nodes = (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1;
+        }
+        return enumerate_placed(t, marks, nmarks, limit, nodes, b ? &share : NULL, add, add_ctx, &found);
+    }
+    if (t->ngiven > 0)
+        return -1; /* the givens should be among the marks */
     int nf = tantrix_nfacts(t), *facts = xmalloc((size_t)t->n * sizeof *facts);
     if (search_facts(t, b, facts)) {
         bool *sol = xcalloc((size_t)nf, sizeof *sol);
@@ -414,19 +492,79 @@ static int enumerate(void *pz, const int *marks, int nmarks, long limit, const s
     return -1;
 }
 
-/* The same loop as the engine's guess (assist_set_guess), which also
- * serves its check (assist_set_check_by_guess): on a board with nothing
- * placed, "can the marks all be right" is "has the tile set a loop", and
- * the solver confirms the loop with one call instead of searching for one
- * (seconds of CDCL at Discovery 20 and beyond). */
+/* Solutions are counted up to the rigid motions of the board: with no
+ * tile placed, tile 1 is held at the origin with rotation 0 (every
+ * solution can be moved and turned there in exactly one way, since the
+ * tiles are told apart by number); a placed tile (a given one, or one the
+ * player placed) fixes the frame itself, and then nothing is held.
+ * Under placed tiles the exhaustive search counts (one CDCL call per
+ * solution takes seconds to prove the last one the last); when its steps
+ * run out the engine counts as before. */
+static assist_status count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                           double seconds, long *out)
+{
+    const tantrix_puzzle *t = pz;
+    if (nmarks > 0 && limit >= 1) {
+        long nodes = COUNT_NODES, found = 0;
+        if (seconds > 0)
+            nodes = (long)(seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND) + 1;
+        sat_budget b = {.seconds = seconds * ENUM_SHARE};
+        int r = enumerate_placed(t, marks, nmarks, limit - 1, nodes, seconds > 0 ? &b : NULL, NULL, NULL,
+                                 &found);
+        if (r >= 0) {
+            *out = found < limit ? found : limit;
+            return ASSIST_OK;
+        }
+    }
+    /* the caller set the engine's budget */
+    if (nmarks > 0)
+        return assist_count(a, marks, nmarks, limit, out);
+    int anchor = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
+    return assist_count(a, &anchor, 1, limit, out);
+}
+
+/* A solution under the marks as the engine's guess (assist_set_guess),
+ * which also serves its check (assist_set_check_by_guess): the solver
+ * confirms it with one call instead of searching for one through the
+ * lazy loop cuts (tenths of a second under a few givens, seconds of CDCL
+ * at Discovery 20 and beyond with nothing placed).  With nothing placed
+ * it is the first loop of the loop search; under placed tiles the first
+ * loop of the exhaustive search (within the same share of steps), which
+ * when it walks the whole tree and finds none proposes nothing and lets
+ * the solver decide. */
+typedef struct {
+    int *facts;
+    bool got;
+} first_ctx;
+
+static void first_loop(void *vctx, const int *facts, int n)
+{
+    first_ctx *x = vctx;
+    if (!x->got)
+        memcpy(x->facts, facts, (size_t)n * sizeof *facts);
+    x->got = true;
+}
+
 static int guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
 {
     const tantrix_puzzle *t = ctx;
-    (void)marks;
-    if (nmarks > 0 || t->ngiven > 0)
-        return 0;
     int *facts = xmalloc((size_t)t->n * sizeof *facts);
-    bool ok = search_facts(t, b, facts);
+    bool ok = false;
+    if (nmarks > 0) {
+        long nodes = SEARCH_NODES, found;
+        if (b && b->seconds > 0 && b->seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND < (double)nodes)
+            nodes = (long)(b->seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND) + 1;
+        sat_budget share = {0};
+        if (b) {
+            share = *b;
+            share.seconds = b->seconds * ENUM_SHARE;
+        }
+        first_ctx x = {facts, false};
+        enumerate_placed(t, marks, nmarks, 0, nodes, b ? &share : NULL, first_loop, &x, &found);
+        ok = x.got;
+    } else if (t->ngiven == 0) {
+        ok = search_facts(t, b, facts);
+    }
     for (int u = 0; u < t->n && ok; u++)
         vec_push(facts_out, facts[u]);
     free(facts);

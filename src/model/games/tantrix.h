@@ -98,6 +98,16 @@ bool tantrix_generate(const gen_options *opt, strbuf *out, diag *err);
  * rules checker), 0 when none was found in time, -1 for a puzzle it does
  * not take (givens). */
 int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes);
+/* Every loop through the placed tiles of `fixed` (a state in the frame's
+ * coordinates, at least one tile placed), each as they lie, by the same
+ * search run to the end (tantrix_search.c says why it is complete): each
+ * loop the rules checker accepts, with every tile in the encoding's
+ * hexagon, goes to found(ctx, state) once, state in the frame's
+ * coordinates.  1: all listed, at most limit; 0: stopped at limit + 1;
+ * -1: out of steps (max_nodes, 0: none), past budget's seconds or
+ * cancelled by its poll, or nothing placed. */
+int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
+                       const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx);
 
 /* The frame a state fixes, and the two directions of its transform. */
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);
