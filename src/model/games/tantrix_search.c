@@ -63,8 +63,10 @@
  *   passed, fixed tiles included, which is why the flood goes through
  *   those), so it stays a hole; a loop of n tiles reaches at most n/2
  *   steps from any of its tiles, so the line must get back to the cell
- *   before the anchor in the steps left, and every tile lies within n/2
- *   of each fixed tile; the lattice triangles the line leaves on its
+ *   before the anchor in the steps left, passing on the way each fixed
+ *   tile it has not passed (so the distance to it and on from it to the
+ *   end fit in those steps), and every tile lies within n/2 of each fixed
+ *   tile; the lattice triangles the line leaves on its
  *   right are inside, whichever passed tile looks at them;
  * - a finished loop is listed only once the rules checker accepts it (a
  *   loop may still close a pocket from outside).
@@ -98,6 +100,7 @@ typedef struct {
     unsigned char *passed;  /* grid -> the line has passed the tile there */
     bool fixed[TANTRIX_MAX_TILES]; /* placed from the start, at its own cell */
     int free_left;          /* tiles neither passed nor fixed */
+    int nfixed_cells, fixed_cell[TANTRIX_MAX_TILES]; /* where the fixed tiles stand */
     long nodes, limit;
     /* exhaustive mode: every loop to found(), up to max_found + 1 */
     bool all;
@@ -126,6 +129,11 @@ static int turn_of(int in_dir, int out_dir)
 static int cell_q(const search *S, int c) { return c / S->w - S->off; }
 static int cell_r(const search *S, int c) { return c % S->w - S->off; }
 
+static int cell_distance(const search *S, int a, int b)
+{
+    return hex_distance(cell_q(S, a), cell_r(S, a), cell_q(S, b), cell_r(S, b));
+}
+
 static bool on_grid(const search *S, int c)
 {
     if (S->ok_cell)
@@ -137,6 +145,22 @@ static bool on_grid(const search *S, int c)
 static bool waiting(const search *S, int c)
 {
     return S->tile[c] >= 0 && !S->passed[c];
+}
+
+static int cell_distance(const search *S, int a, int b);
+
+/* Can the line, from cell nx with `steps` steps to the cell before the
+ * anchor, pass every fixed tile it has not passed yet (but for the one on
+ * c, which it passes now) on the way?  Each lies on that path, so its
+ * distance from nx plus its distance on to the end is at most the steps. */
+static bool fixed_in_reach(const search *S, int c, int nx, int steps)
+{
+    for (int i = 0; i < S->nfixed_cells; i++) {
+        int g = S->fixed_cell[i];
+        if (g != c && waiting(S, g) && cell_distance(S, nx, g) + cell_distance(S, g, S->last) > steps)
+            return false;
+    }
+    return true;
 }
 
 /* What the placed neighbours of cell c ask of its edges: two bits of
@@ -347,7 +371,7 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
                     continue;
             } else {
                 int back = hex_distance(cell_q(S, nx), cell_r(S, nx), cell_q(S, S->last), cell_r(S, S->last));
-                if (back > left - 2 || nx == S->start)
+                if (back > left - 2 || nx == S->start || !fixed_in_reach(S, c, nx, left - 2))
                     continue;
             }
             if (!fits(S, u, rot, here) || !inside_agrees(S, c, inside_mask(k_out, k_in)))
@@ -590,6 +614,7 @@ static int place_fixed(search *S, const int *fixed)
         S->tile[c] = (signed char)u;
         S->rot[c] = (unsigned char)fixed[3 * u];
         S->fixed[u] = S->used[u] = true;
+        S->fixed_cell[S->nfixed_cells++] = c;
     }
     if (anchor < 0)
         return -1;
