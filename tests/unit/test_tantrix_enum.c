@@ -6,9 +6,10 @@
  * method) on the bundled generated puzzles, on boards with fewer givens
  * and with placement marks from a verified solution, and lwiest's
  * SolvingTantrix counts for Discovery 3..8 with tile 1 held.  A wrong mark
- * gets no solution, said to be complete; a budget far too small never
- * says complete; the cold hint on a hard start is labelled proved by
- * exhaustion, with a fact of the verified solution. */
+ * gets no solution, said to be complete (and the check says so); a budget
+ * far too small never says complete; the cold hint on a hard start is
+ * labelled proved by exhaustion, with a fact of the verified solution;
+ * a solve under marks, through the search's checked loop, is verified. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,6 +211,10 @@ static void fewer_givens_and_placement_marks(void)
             long c = cdcl_count(p, marks, nm, 400);
             CHECK_MSG(e == 1 && l.n == 0 && c == 0, "set %zu, a wrong mark: answer %d, %d listed, CDCL %ld", k,
                       e, l.n, c);
+            /* the check (the guess proposes nothing: the solver decides) */
+            assist *ca = puzzle_encode(p);
+            CHECK(assist_check(ca, marks, nm, NULL) == ASSIST_NONE);
+            assist_free(ca);
             free(l.facts);
             free(marks);
         }
