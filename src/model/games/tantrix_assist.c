@@ -42,9 +42,10 @@ void tantrix_images(void *pz, const bool *solution, int nfacts, assist_solution_
 /* The share of the hint's time the exhaustive search may take: the
  * engine asks it first and decides with the time left when it runs out. */
 #define ENUM_SHARE 0.5
-/* Steps of the exhaustive search for a count with no time limit (a few
- * seconds) before the engine counts instead. */
-#define COUNT_NODES 2000000L
+/* Steps of the exhaustive search under a budget that gives no time (a
+ * count with no time limit, the grader's conflict limits): a few seconds,
+ * then the engine decides instead. */
+#define LIMITED_NODES 2000000L
 
 typedef struct {
     const tantrix_puzzle *t;
@@ -194,8 +195,7 @@ int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const 
         if (b) {
             share = *b;
             share.seconds = b->seconds * ENUM_SHARE;
-            if (share.seconds > 0)
-                nodes = (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1;
+            nodes = share.seconds > 0 ? (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1 : LIMITED_NODES;
         }
         return enumerate_placed(t, marks, nmarks, limit, nodes, b ? &share : NULL, add, add_ctx, &found);
     }
@@ -230,7 +230,7 @@ assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nma
 {
     const tantrix_puzzle *t = pz;
     if (nmarks > 0 && limit >= 1) {
-        long nodes = COUNT_NODES, found = 0;
+        long nodes = LIMITED_NODES, found = 0;
         if (seconds > 0)
             nodes = (long)(seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND) + 1;
         sat_budget b = {.seconds = seconds * ENUM_SHARE};
