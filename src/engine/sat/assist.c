@@ -283,28 +283,27 @@ static sat_result solve_copy(assist *a, const int *assumptions, int n, bool *fac
     return r;
 }
 
-/* Does the proposal hold every mark and given? */
-static bool holds_marks(const assist *a, const int *marks, int nmarks, const int_vec *facts)
+/* Does a proposal (fact numbers) assert every mark and given (all)? */
+static bool proposal_has_marks(const assist *a, const int_vec *all, const int_vec *facts)
 {
-    int_vec all = {0};
-    ai_all_marks(a, marks, nmarks, &all);
-    bool ok = true;
-    for (int i = 0; i < all.n && ok; i++) {
-        ok = false;
-        for (int k = 0; k < facts->n && !ok; k++)
-            ok = facts->v[k] == all.v[i];
+    for (int i = 0; i < all->n; i++) {
+        int lit = a->fact_lits.v[all->v[i]];
+        bool found = false;
+        for (int j = 0; j < facts->n && !found; j++)
+            found = facts->v[j] >= 0 && facts->v[j] < a->fact_lits.n && a->fact_lits.v[facts->v[j]] == lit;
+        if (!found)
+            return false;
     }
-    vec_free(&all);
-    return ok;
+    return true;
 }
 
 /* The family's proposal (assist_set_guess), confirmed by the solver under
- * the marks and the proposal as assumptions, unless `need_model` is false
- * and the rules checker already accepted it with every mark.  SAT_SAT: a
- * solution exists (with need_model, its model is in a->sat); SAT_UNKNOWN:
- * cancelled or out of time; SAT_UNSAT: no usable proposal (search as
- * usual). */
-static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool need_model)
+ * the marks and the proposal as assumptions, or, answered 2 (a whole
+ * solution the family's rules checker accepted) and asserting every mark,
+ * taken as it is.  SAT_SAT: the solution's facts in facts_out (may be
+ * NULL); SAT_UNKNOWN: cancelled or out of time; SAT_UNSAT: no usable
+ * proposal (search as usual). */
+static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool *facts_out)
 {
     sat_budget b = a->budget;
     if (a->deadline > 0) {
@@ -315,20 +314,30 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool n
     int_vec facts = {0}, as = {0}, all = {0};
     ai_all_marks(a, marks, nmarks, &all);
     int g = a->guess(a->guess_ctx, all.v, all.n, a->has_budget ? &b : NULL, &facts);
-    vec_free(&all);
     sat_result r = SAT_UNSAT;
     if (g < 0) {
         a->cancelled = true;
         r = SAT_UNKNOWN;
-    } else if (g == 2 && !need_model && holds_marks(a, marks, nmarks, &facts)) {
-        r = SAT_SAT; /* a solution by the rules checker: proof enough */
+    } else if (g == 2 && proposal_has_marks(a, &all, &facts)) {
+        /* a fact is true when its literal is one of the proposal's (facts
+         * may share a literal) */
+        r = SAT_SAT;
+        for (int f = 0; f < a->fact_lits.n && facts_out; f++) {
+            facts_out[f] = false;
+            for (int j = 0; j < facts.n && !facts_out[f]; j++)
+                facts_out[f] = facts.v[j] >= 0 && facts.v[j] < a->fact_lits.n &&
+                               a->fact_lits.v[facts.v[j]] == a->fact_lits.v[f];
+        }
     } else if (g > 0) {
         ai_base_assumptions(a, marks, nmarks, &as);
         for (int i = 0; i < facts.n; i++)
             if (facts.v[i] >= 0 && facts.v[i] < a->fact_lits.n)
                 vec_push(&as, a->fact_lits.v[facts.v[i]]);
         r = ai_call(a, as.v, as.n); /* UNSAT: a wrong proposal, the usual search decides */
+        if (r == SAT_SAT && facts_out)
+            read_facts(a, facts_out);
     }
+    vec_free(&all);
     vec_free(&facts);
     vec_free(&as);
     return r;
@@ -338,9 +347,7 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
 {
     ai_start_call(a);
     if (a->guess) {
-        sat_result r = solve_by_guess(a, marks, nmarks, true);
-        if (r == SAT_SAT && facts_out)
-            read_facts(a, facts_out);
+        sat_result r = solve_by_guess(a, marks, nmarks, facts_out);
         if (r != SAT_UNSAT)
             return ai_status_of(r);
     }
@@ -427,8 +434,8 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     if (core_out)
         core_out->n = 0;
     if (a->guess && a->check_by_guess) {
-        sat_result g = solve_by_guess(a, marks, nmarks, false);
-        if (g != SAT_UNSAT) /* a solution, or out of time */
+        sat_result g = solve_by_guess(a, marks, nmarks, NULL);
+        if (g != SAT_UNSAT) /* a confirmed proposal, or out of time */
             return ai_status_of(g);
     }
     int_vec as = {0};

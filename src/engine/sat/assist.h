@@ -60,23 +60,24 @@ void assist_solve_on_copy(assist *a);
 
 /* Opt-in: a family's own search proposes a solution under the marks (fact
  * numbers of a whole solution into facts_out); returns 1 with a proposal,
- * 2 with one the family's rules checker accepted (a solution, whatever the
- * encoding says), 0 with none (gave up, or found that there is none), -1
- * when the budget's poll cancelled it.  budget: what is left of the
- * service call's budget (NULL: unlimited).  assist_solve confirms a
- * proposal with one solver call under it as assumptions, so its answer is
- * still a model of the encoding, and otherwise searches as usual with the
- * time left. */
+ * 2 with a proposal that is a whole solution its own rules checker
+ * accepted (every fact true in it listed, every other false, as an
+ * enumerator lists one), 0 with none (gave up, or found that there is
+ * none), -1 when the budget's poll cancelled it.  budget: what is left of
+ * the service call's budget (NULL: unlimited).  assist_solve confirms a
+ * proposal answered 1 with one solver call under it as assumptions, so
+ * its answer is still a model of the encoding, and otherwise searches as
+ * usual with the time left; one answered 2 that asserts every mark and
+ * given it takes as it is, with no solver call (the solver's model is
+ * then not set: the answer is facts_out). */
 typedef int (*assist_guess_fn)(void *ctx, const int *marks, int nmarks, const sat_budget *budget,
                                int_vec *facts_out);
 void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_ctx)(void *));
 /* Opt-in: check asks the guess first too (off by default): a proposal the
- * solver confirms under the marks shows them consistent at once, and one
- * the rules checker accepted (2) that holds every mark needs no solver
- * call at all (on Tantrix's large empty boards the confirmation alone
- * grounds much of the encoding); with no proposal check searches as usual.
- * For a family whose guess answers at once where it has nothing to propose
- * (Tantrix: any marks at all). */
+ * solver confirms under the marks (or a checked one, answered 2, that
+ * asserts them) shows them consistent at once; with no
+ * proposal check searches as usual.  For a family whose guess answers at
+ * once where it has nothing to propose (Tantrix: any marks at all). */
 void assist_set_check_by_guess(assist *a, bool on);
 
 /* Opt-in: a family's own complete search lists the solutions consistent

@@ -1,5 +1,6 @@
 /* tantrix.c: the Tantrix family: the frame that placed tiles fix, marks
- * and moves, answer text, and the family table (encoding: tantrix_encode.c). */
+ * and moves, answer text, and the family table (encoding: tantrix_encode.c;
+ * the searches as the engine's hooks: tantrix_assist.c). */
 #include "games/tantrix.h"
 
 #include <ctype.h>
@@ -227,59 +228,13 @@ static void format_answer(const void *pz, const int *state, strbuf *out)
     }
 }
 
-/* Solutions are counted up to the rigid motions of the board: with no
- * tile placed, tile 1 is held at the origin with rotation 0 (every
- * solution can be moved and turned there in exactly one way, since the
- * tiles are told apart by number); a placed tile (a given one, or one the
- * player placed) fixes the frame itself, and then nothing is held. */
-static assist_status count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
-                           double seconds, long *out)
-{
-    const tantrix_puzzle *t = pz;
-    (void)seconds; /* the caller set the engine's budget */
-    if (nmarks > 0)
-        return assist_count(a, marks, nmarks, limit, out);
-    int anchor = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
-    return assist_count(a, &anchor, 1, limit, out);
-}
-
-/* The family's images hook: a solution turned about the frame's origin
- * by each sixth (the frame's hexagon is turned onto itself; marks, which
- * fix the frame, rule the turned ones out, so this serves the empty
- * board, where every placement is a choice). */
-static void images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx)
-{
-    const tantrix_puzzle *t = pz;
-    int *facts = xmalloc((size_t)t->n * sizeof *facts);
-    for (int k = 1; k < 6; k++) {
-        int m = 0;
-        for (int f = 0; f < t->nplace && f < nfacts; f++) {
-            if (!solution[f])
-                continue;
-            int rot = f % 6, cell = (f / 6) % t->ncells, tile = f / 6 / t->ncells;
-            int q = t->cell_q[cell], r = t->cell_r[cell];
-            hex_rotate(&q, &r, k);
-            int c2 = tantrix_cell(t, q, r);
-            if (c2 < 0 || m == t->n)
-                break;
-            facts[m++] = tantrix_fact(t, tile, c2, (rot + k) % 6);
-        }
-        if (m == t->n)
-            add(add_ctx, facts, m);
-    }
-    free(facts);
-}
-
-
 /* --solve: the plain-C search for a loop first (tantrix_search.c): a
  * loop it finds is an answer the caller checks.  What it does not find
- * within its steps (about a second; puzzles with givens, tile sets with
- * no loop) the engine decides from the starting board. */
-#define SEARCH_NODES 1000000L
-
+ * within its steps (puzzles with givens, tile sets with no loop) the
+ * engine decides from the starting board. */
 static int deduce(const void *pz, int *state)
 {
-    return tantrix_search_loop(pz, state, SEARCH_NODES) == 1 ? 1 : -1;
+    return tantrix_search_loop(pz, state, TANTRIX_SEARCH_NODES) == 1 ? 1 : -1;
 }
 
 /* Does tile i carry the standard tile of its number, unturned? */
@@ -328,116 +283,10 @@ static void format_puzzle(const void *pz, strbuf *out)
             sb_printf(out, "given %d %d %d %d\n", t->label[i], t->given_q[i], t->given_r[i], t->given_rot[i]);
 }
 
-/* The family's enumerator hook (game_family.enumerate), as a source of
- * witnesses rather than a proof: on a board with nothing placed (no
- * givens, no marks) the loop search above finds one loop in milliseconds
- * where CDCL needs seconds, and that loop turned about the frame's origin
- * (the images hook) refutes every placement, since each image moves every
- * tile or turns it.  The search is not complete (it stops at its first
- * loop and does not take marks), so it always answers -1: what it lists
- * are solutions, each checked by the rules checker, and never a proof
- * that a fact is forced.  On a board with marks it lists nothing. */
-#define ENUM_NODES_PER_SECOND 200000.0
-
-typedef struct {
-    const tantrix_puzzle *t;
-    int *state;
-    assist_solution_fn add;
-    void *add_ctx;
-    long left;
-} enum_ctx;
-
-/* Lists a solution (frame = board) once the rules checker accepts it. */
-static void enum_list(void *vctx, const int *facts, int n)
-{
-    enum_ctx *ec = vctx;
-    const tantrix_puzzle *t = ec->t;
-    init_state(t, ec->state);
-    for (int i = 0; i < n; i++) {
-        int tile, q, r, rot;
-        tantrix_frame f = {0, 0, 0};
-        if (!tantrix_fact_place(t, &f, facts[i], &tile, &q, &r, &rot))
-            return;
-        ec->state[3 * tile] = rot;
-        ec->state[3 * tile + 1] = q;
-        ec->state[3 * tile + 2] = r;
-    }
-    diag why = {0};
-    if (ec->left > 0 && tantrix_verify(t, ec->state, &why)) {
-        ec->left--;
-        ec->add(ec->add_ctx, facts, n);
-    }
-}
-
-/* The search's loop as facts (no tile placed: the frame is the board
- * itself, tantrix_frame_of), n of them into facts; false when the search
- * found none within the budget's share of steps. */
-static bool search_facts(const tantrix_puzzle *t, const sat_budget *b, int *facts)
-{
-    long nodes = SEARCH_NODES;
-    if (b && b->seconds > 0 && b->seconds * ENUM_NODES_PER_SECOND < (double)nodes)
-        nodes = (long)(b->seconds * ENUM_NODES_PER_SECOND);
-    int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
-    init_state(t, state);
-    diag why = {0};
-    bool ok = nodes >= 1 && tantrix_search_loop_memo(t, state, nodes) == 1 && tantrix_verify(t, state, &why);
-    for (int u = 0; u < t->n && ok; u++) {
-        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
-        ok = cell >= 0;
-        if (ok)
-            facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
-    }
-    free(state);
-    return ok;
-}
-
-static int enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
-                     assist_solution_fn add, void *add_ctx)
-{
-    const tantrix_puzzle *t = pz;
-    (void)marks;
-    if (nmarks > 0 || t->ngiven > 0 || limit < 1)
-        return -1;
-    int nf = tantrix_nfacts(t), *facts = xmalloc((size_t)t->n * sizeof *facts);
-    if (search_facts(t, b, facts)) {
-        bool *sol = xcalloc((size_t)nf, sizeof *sol);
-        for (int u = 0; u < t->n; u++)
-            sol[facts[u]] = true;
-        int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
-        enum_ctx ec = {t, state, add, add_ctx, limit};
-        enum_list(&ec, facts, t->n);
-        images(pz, sol, nf, enum_list, &ec);
-        free(state);
-        free(sol);
-    }
-    free(facts);
-    return -1;
-}
-
-/* The same loop as the engine's guess (assist_set_guess), which also
- * serves its check (assist_set_check_by_guess): on a board with nothing
- * placed, "can the marks all be right" is "has the tile set a loop", which
- * the loop search answers (seconds of CDCL at Discovery 20 and beyond);
- * the loop passed the rules checker (search_facts), so check needs no
- * solver call, and solve confirms it with one. */
-static int guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
-{
-    const tantrix_puzzle *t = ctx;
-    (void)marks;
-    if (nmarks > 0 || t->ngiven > 0)
-        return 0;
-    int *facts = xmalloc((size_t)t->n * sizeof *facts);
-    bool ok = search_facts(t, b, facts);
-    for (int u = 0; u < t->n && ok; u++)
-        vec_push(facts_out, facts[u]);
-    free(facts);
-    return ok ? 2 : 0;
-}
-
 static void encode(const void *pz, assist *a)
 {
     tantrix_encode(pz, a);
-    assist_set_guess(a, guess, (void *)pz, NULL);
+    assist_set_guess(a, tantrix_guess, (void *)pz, NULL);
     assist_set_check_by_guess(a, true);
 }
 
@@ -463,8 +312,8 @@ const game_family tantrix_family = {
     .ui = &tantrix_ui_hooks,
     .rules = tantrix_rules,
     .state_ok = tantrix_state_ok,
-    .count = count,
-    .images = images,
+    .count = tantrix_count,
+    .images = tantrix_images,
     .deduce = deduce,
-    .enumerate = enumerate,
+    .enumerate = tantrix_enumerate,
 };

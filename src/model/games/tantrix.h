@@ -106,6 +106,30 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
  * player's check and hint, and its worker, ask the same question. */
 int tantrix_search_loop_memo(const tantrix_puzzle *t, int *state, long max_nodes);
 void tantrix_loop_memo_free(tantrix_puzzle *t);
+/* Every loop through the placed tiles of `fixed` (a state in the frame's
+ * coordinates, at least one tile placed), each as they lie, by the same
+ * search run to the end (tantrix_search.c says why it is complete): each
+ * loop the rules checker accepts, with every tile in the encoding's
+ * hexagon, goes to found(ctx, state) once, state in the frame's
+ * coordinates.  1: all listed, at most limit; 0: stopped at limit + 1;
+ * -1: out of steps (max_nodes, 0: none), past budget's seconds or
+ * cancelled by its poll, or nothing placed. */
+int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
+                       const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx);
+
+/* Steps of the loop search for one loop (about a second): --solve's
+ * deductions and the engine's guess. */
+#define TANTRIX_SEARCH_NODES 1000000L
+
+/* The engine's hooks (tantrix_assist.c; game.h and assist.h say what
+ * each promises): a solution's images turned about the frame's origin,
+ * the enumerator, the count and the guess. */
+void tantrix_images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx);
+int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
+                      assist_solution_fn add, void *add_ctx);
+assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                            double seconds, long *count);
+int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *budget, int_vec *facts_out);
 
 /* The frame a state fixes, and the two directions of its transform. */
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);

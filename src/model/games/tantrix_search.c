@@ -1,11 +1,14 @@
-/* tantrix_search.c: a plain-C search for one loop of a tile set with no
- * givens: it lays the loop tile by tile from tile 1, for --solve. */
+/* tantrix_search.c: a plain-C search that lays a loop tile by tile: one
+ * loop of a tile set with no givens (--solve), or, run to the end, every
+ * loop under placed tiles (the family's enumerator and count). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/tantrix.h"
 #include "hexgrid.h"
 #include "rng.h"
+#include "util.h"
 
 /* How it searches.  Tile 1 lies at the origin with rotation 0 (any loop
  * can be moved and turned there), and the loop is followed clockwise from
@@ -24,7 +27,50 @@
  * Every loop it finds is checked by the rules checker before it is
  * returned.  It restarts with a shuffled tile order after a number of
  * steps that grows as Luby's sequence: which branch leads to a loop early
- * is luck, and restarts cut off the unlucky runs. */
+ * is luck, and restarts cut off the unlucky runs.
+ *
+ * The exhaustive mode (tantrix_search_all) walks the same tree to the
+ * end, once, with no restarts, from a placed tile (the anchor) at its own
+ * cell and rotation; the other placed tiles (fixed) stand on their cells
+ * from the start, and the line may only pass through them as they lie.
+ * Why the list it gives is every solution, each once:
+ * - every solution is a loop through all n tiles (each tile has its two
+ *   loop-colour edges joined to its two loop neighbours, as the checker
+ *   traces it), so it passes the anchor; of its two ways round exactly
+ *   one turns right by 360 degrees in all (a simple closed line turns by
+ *   plus or minus one full turn), and the search tries both of the
+ *   anchor's line ends as the way out, taking only a total turn of +360
+ *   at the close.  Followed that way from the anchor, the solution puts
+ *   on each step one tile, turned so that its line continues the line,
+ *   on the cell the line points at: a branch the search tries (every
+ *   unused tile with either end in, or the fixed tile standing there).
+ *   Different solutions differ in some step, and one solution is one
+ *   branch, so none is listed twice;
+ * - each cut only drops prefixes that no solution extends: touching edges
+ *   of a solution match (the checker's second rule, and the fixed tiles
+ *   are where the solution has them); the cell the line points at gets a
+ *   tile whose line enters there (an unused one, or the fixed one whose
+ *   loop edge faces the line, which matching edges already ask); the
+ *   turn still missing must come from the tiles not yet passed, each
+ *   turning by its own sixths one way or the other (so at most their sum,
+ *   with its parity); a cell on the right of a clockwise line is inside
+ *   the loop, and an empty cell there would be enclosed (the checker's
+ *   hole rule: no path of empty cells leads out across the line), so each
+ *   must get one of the unused tiles (no more such cells than unused
+ *   tiles, and each must take one of them as its placed neighbours ask);
+ *   a pocket of empty cells walled in by tiles the line has passed can
+ *   never be reached (the line goes on only through cells it has not
+ *   passed, fixed tiles included, which is why the flood goes through
+ *   those), so it stays a hole; a loop of n tiles reaches at most n/2
+ *   steps from any of its tiles, so the line must get back to the cell
+ *   before the anchor in the steps left, passing on the way each fixed
+ *   tile it has not passed (so the distance to it and on from it to the
+ *   end fit in those steps), and every tile lies within n/2 of each fixed
+ *   tile; the lattice triangles the line leaves on its
+ *   right are inside, whichever passed tile looks at them;
+ * - a finished loop is listed only once the rules checker accepts it (a
+ *   loop may still close a pocket from outside).
+ * So when the walk ends within its steps, the list is every solution. */
 
 /* Steps before the first restart (then Luby's multiples of it): probing
  * many short runs finds loops faster than long ones (measured on Discovery
@@ -50,7 +96,20 @@ typedef struct {
     int left_by_turn[3];    /* unused tiles by |turn| */
     int start, start_in, start_turn, last;
     int radius;             /* cells within it of tile 1: a loop of n reaches n/2 */
+    unsigned char *ok_cell; /* grid -> the loop may use it (exhaustive mode) */
+    unsigned char *passed;  /* grid -> the line has passed the tile there */
+    bool fixed[TANTRIX_MAX_TILES]; /* placed from the start, at its own cell */
+    int free_left;          /* tiles neither passed nor fixed */
+    int nfixed_cells, fixed_cell[TANTRIX_MAX_TILES]; /* where the fixed tiles stand */
     long nodes, limit;
+    /* exhaustive mode: every loop to found(), up to max_found + 1 */
+    bool all;
+    void (*found)(void *ctx, const int *state);
+    void *found_ctx;
+    long nfound, max_found;
+    double deadline, next_poll;
+    const sat_budget *budget;
+    bool out_of_time;
     int stack[6 * 16];
     unsigned char *mark;    /* flood marks */
     int stamp;
@@ -70,9 +129,38 @@ static int turn_of(int in_dir, int out_dir)
 static int cell_q(const search *S, int c) { return c / S->w - S->off; }
 static int cell_r(const search *S, int c) { return c % S->w - S->off; }
 
+static int cell_distance(const search *S, int a, int b)
+{
+    return hex_distance(cell_q(S, a), cell_r(S, a), cell_q(S, b), cell_r(S, b));
+}
+
 static bool on_grid(const search *S, int c)
 {
+    if (S->ok_cell)
+        return S->ok_cell[c];
     return hex_distance(cell_q(S, c), cell_r(S, c), 0, 0) <= S->radius;
+}
+
+/* A tile the line has not passed yet stands on c: a fixed one. */
+static bool waiting(const search *S, int c)
+{
+    return S->tile[c] >= 0 && !S->passed[c];
+}
+
+static int cell_distance(const search *S, int a, int b);
+
+/* Can the line, from cell nx with `steps` steps to the cell before the
+ * anchor, pass every fixed tile it has not passed yet (but for the one on
+ * c, which it passes now) on the way?  Each lies on that path, so its
+ * distance from nx plus its distance on to the end is at most the steps. */
+static bool fixed_in_reach(const search *S, int c, int nx, int steps)
+{
+    for (int i = 0; i < S->nfixed_cells; i++) {
+        int g = S->fixed_cell[i];
+        if (g != c && waiting(S, g) && cell_distance(S, nx, g) + cell_distance(S, g, S->last) > steps)
+            return false;
+    }
+    return true;
 }
 
 /* What the placed neighbours of cell c ask of its edges: two bits of
@@ -128,7 +216,8 @@ static bool fillable(const search *S, int c)
 /* Is the empty cell c shut in: its empty cells (flooded up to a few) all
  * closed in by tiles, none of them `open` (the cell the line enters
  * next)?  Such cells could only be filled by a line that cannot reach
- * them, so they would stay a hole. */
+ * them, so they would stay a hole.  A fixed tile the line has not passed
+ * is no wall (the line may come through it), so the flood goes on there. */
 static bool shut_in(search *S, int c, int open)
 {
     enum { MAX_POCKET = 12 };
@@ -148,7 +237,7 @@ static bool shut_in(search *S, int c, int open)
             return false;
         for (int k = 0; k < 6; k++) {
             int v = u + S->dstep[k];
-            if (S->tile[v] >= 0 || S->mark[v] == S->stamp)
+            if ((S->tile[v] >= 0 && !waiting(S, v)) || S->mark[v] == S->stamp)
                 continue;
             if (v == open)
                 return false;
@@ -177,9 +266,9 @@ static bool inside_agrees(const search *S, int c, int mask)
     for (int j = 0; j < 6; j++) {
         int bit = mask >> j & 1;
         int a = c + S->dstep[j], b = c + S->dstep[(j + 1) % 6];
-        if (S->tile[a] >= 0 && (S->inside[a] >> ((j + 2) % 6) & 1) != bit)
+        if (S->passed[a] && (S->inside[a] >> ((j + 2) % 6) & 1) != bit)
             return false;
-        if (S->tile[b] >= 0 && (S->inside[b] >> ((j + 4) % 6) & 1) != bit)
+        if (S->passed[b] && (S->inside[b] >> ((j + 4) % 6) & 1) != bit)
             return false;
     }
     return true;
@@ -194,6 +283,8 @@ static bool turn_possible(const search *S, int need)
 
 static bool finish(search *S, int *state)
 {
+    for (int u = 0; u < S->n; u++)
+        state[3 * u] = TANTRIX_OFF;
     for (int c = 0; c < S->w * S->w; c++) {
         int u = S->tile[c];
         if (u < 0)
@@ -205,34 +296,72 @@ static bool finish(search *S, int *state)
     return tantrix_verify(S->t, state, NULL); /* only whether it is a solution */
 }
 
-/* The line leaves cell `head` in direction d, `placed` tiles down, having
- * turned `turn` sixths so far.  1: a loop (in state), 0: none here, -1:
- * out of steps. */
-static int dfs(search *S, int head, int d, int placed, int turn, int *state)
+/* Steps between looks at the clock and the budget's poll. */
+#define POLL_NODES 4096
+
+/* Out of steps, or (exhaustive mode) past the deadline or cancelled. */
+static bool out_of_steps(search *S)
 {
     if (++S->nodes > S->limit)
+        return true;
+    if (!S->all || S->nodes % POLL_NODES != 0)
+        return false;
+    double now = monotonic_seconds();
+    const sat_budget *b = S->budget;
+    if (S->deadline > 0 && now >= S->deadline)
+        S->out_of_time = true;
+    if (b && b->poll && now >= S->next_poll) {
+        S->next_poll = now + 0.03;
+        if (b->poll(b->poll_ctx))
+            S->out_of_time = true;
+    }
+    return S->out_of_time;
+}
+
+/* A loop closed: 1 stops the search (the first loop, or in the exhaustive
+ * mode the one past max_found), 0 goes on. */
+static int closed(search *S, int *state)
+{
+    if (!finish(S, state))
+        return 0;
+    if (!S->all)
+        return 1;
+    S->found(S->found_ctx, state);
+    return ++S->nfound > S->max_found ? 1 : 0;
+}
+
+/* The line leaves cell `head` in direction d, `placed` tiles down, having
+ * turned `turn` sixths so far.  1: a loop (in state; exhaustive mode: stop
+ * listing), 0: none here (or all listed), -1: out of steps. */
+static int dfs(search *S, int head, int d, int placed, int turn, int *state)
+{
+    if (out_of_steps(S))
         return -1;
     int c = head + S->dstep[d], k_in = hex_opposite(d);
     if (placed == S->n) {
         if (c != S->start || k_in != S->start_in || turn + S->start_turn != 6)
             return 0;
-        return finish(S, state) ? 1 : 0;
+        return closed(S, state);
     }
-    if (S->tile[c] >= 0 || !on_grid(S, c))
+    if ((S->tile[c] >= 0 && !waiting(S, c)) || !on_grid(S, c))
         return 0;
     int left = S->n - placed;
     if (c == S->last && left != 1)
         return 0;
     demand here = demand_at(S, c);
     /* the moves that fit, best first: towards cells the loop needs, then
-     * towards cells with more tiles round them (compact loops close) */
+     * towards cells with more tiles round them (compact loops close); on
+     * a fixed tile's cell only that tile as it lies */
     int mu[2 * TANTRIX_MAX_TILES], me[2 * TANTRIX_MAX_TILES], ms[2 * TANTRIX_MAX_TILES], nm = 0;
+    bool on_fixed = waiting(S, c);
     for (int i = 0; i < S->n; i++) {
-        int u = S->order[i];
-        if (S->used[u])
+        int u = on_fixed ? S->tile[c] : S->order[i];
+        if (!on_fixed && S->used[u])
             continue;
         for (int e = 0; e < 2; e++) {
             int rot = ((k_in - S->end[u][e]) % 6 + 6) % 6;
+            if (on_fixed && rot != S->rot[c])
+                continue;
             int k_out = (S->end[u][1 - e] + rot) % 6;
             int nx = c + S->dstep[k_out];
             /* the line must get back to tile 1 in the steps left: the
@@ -242,7 +371,7 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
                     continue;
             } else {
                 int back = hex_distance(cell_q(S, nx), cell_r(S, nx), cell_q(S, S->last), cell_r(S, S->last));
-                if (back > left - 2 || nx == S->start)
+                if (back > left - 2 || nx == S->start || !fixed_in_reach(S, c, nx, left - 2))
                     continue;
             }
             if (!fits(S, u, rot, here) || !inside_agrees(S, c, inside_mask(k_out, k_in)))
@@ -261,6 +390,8 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
             me[j] = e;
             ms[j] = score;
         }
+        if (on_fixed)
+            break;
     }
     for (int i = 0; i < nm; i++) {
         int u = mu[i], e = me[i];
@@ -269,19 +400,28 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
         int tn = turn_of(d, k_out);
         int nx = c + S->dstep[k_out];
         int mask = inside_mask(k_out, k_in);
-        S->used[u] = true;
+        if (!on_fixed) {
+            S->used[u] = true;
+            S->free_left--;
+        }
         S->left_by_turn[S->turns[u]]--;
         if (!turn_possible(S, 6 - S->start_turn - turn - tn)) {
-            S->used[u] = false;
+            if (!on_fixed) {
+                S->used[u] = false;
+                S->free_left++;
+            }
             S->left_by_turn[S->turns[u]]++;
             continue;
         }
         S->tile[c] = (signed char)u;
         S->rot[c] = (unsigned char)rot;
         S->inside[c] = (unsigned char)mask;
+        S->passed[c] = 1;
         bool was_needed = S->need[c] > 0;
         S->open_need -= was_needed;
-        bool ok = left == 1 || (S->tile[nx] < 0 && enterable(S, nx, hex_opposite(k_out)));
+        /* the next cell: empty and enterable by some unused tile, or a
+         * fixed tile (whose loop edge faces the line: fits asked it) */
+        bool ok = left == 1 || (S->tile[nx] < 0 && enterable(S, nx, hex_opposite(k_out))) || waiting(S, nx);
         /* inside the loop (right of the line: from k_out clockwise to
          * k_in) every cell must hold a tile in the end */
         int nneed = 0, needed[6];
@@ -292,7 +432,7 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
                 needed[nneed++] = v;
             }
         }
-        if (S->open_need > left - 1)
+        if (S->open_need > S->free_left)
             ok = false;
         /* cells the loop needs beside the new tile: some tile left fits */
         for (int k = 0; k < 6 && ok && left > 1; k++) {
@@ -311,8 +451,12 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
         for (int j = 0; j < nneed; j++)
             S->open_need -= --S->need[needed[j]] == 0;
         S->open_need += was_needed;
-        S->tile[c] = -1;
-        S->used[u] = false;
+        S->passed[c] = 0;
+        if (!on_fixed) {
+            S->tile[c] = -1;
+            S->used[u] = false;
+            S->free_left++;
+        }
         S->left_by_turn[S->turns[u]]++;
         if (r != 0)
             return r;
@@ -335,6 +479,77 @@ static long luby(long i)
     return 1L << (k - 1);
 }
 
+/* The tiles' lines and edge words, and the grid: the encoding's hexagon
+ * about the frame's origin with a margin.  False for a tile without two
+ * edges of the loop colour (then there is no loop). */
+static bool setup(search *S, const tantrix_puzzle *t)
+{
+    S->t = t;
+    S->n = t->n;
+    S->off = t->n / 2 + 3;
+    S->w = 2 * S->off + 1;
+    S->radius = S->n / 2;
+    for (int k = 0; k < 6; k++)
+        S->dstep[k] = HEX_DQ[k] * S->w + HEX_DR[k];
+    for (int u = 0; u < S->n; u++) {
+        int m = 0;
+        for (int k = 0; k < 6; k++)
+            if (t->col[u][k] == t->loop && m < 2)
+                S->end[u][m++] = k;
+        if (m != 2)
+            return false;
+        S->turns[u] = abs(turn_of(hex_opposite(S->end[u][0]), S->end[u][1]));
+        for (int rot = 0; rot < 6; rot++)
+            for (int k = 0; k < 6; k++)
+                S->word[u][rot] |= (unsigned)edge(S, u, rot, k) << (2 * k);
+    }
+    size_t cells = (size_t)S->w * S->w;
+    S->tile = xmalloc(cells);
+    S->rot = xcalloc(cells, 1);
+    S->need = xcalloc(cells, 1);
+    S->inside = xcalloc(cells, 1);
+    S->mark = xcalloc(cells, 1);
+    S->passed = xcalloc(cells, 1);
+    memset(S->tile, -1, cells);
+    return true;
+}
+
+static void search_free(search *S)
+{
+    free(S->tile);
+    free(S->rot);
+    free(S->need);
+    free(S->inside);
+    free(S->mark);
+    free(S->passed);
+    free(S->ok_cell);
+}
+
+/* Tile u, turned rot, starts the line on cell c, which leaves it by its
+ * line end `way`: returns that direction. */
+static int start_at(search *S, int c, int u, int rot, int way)
+{
+    S->start = c;
+    S->tile[c] = (signed char)u;
+    S->rot[c] = (unsigned char)rot;
+    S->passed[c] = 1;
+    S->used[u] = true;
+    int k_out = (S->end[u][way] + rot) % 6;
+    S->start_in = (S->end[u][1 - way] + rot) % 6;
+    S->start_turn = turn_of(hex_opposite(S->start_in), k_out);
+    S->last = c + S->dstep[S->start_in];
+    S->inside[c] = (unsigned char)inside_mask(k_out, S->start_in);
+    S->open_need = 0;
+    for (int k = (k_out + 1) % 6; k != S->start_in; k = (k + 1) % 6) {
+        int v = c + S->dstep[k];
+        if (S->tile[v] < 0) {
+            S->need[v] = 1;
+            S->open_need++;
+        }
+    }
+    return k_out;
+}
+
 int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes)
 {
     long steps;
@@ -347,32 +562,11 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
     if (t->ngiven > 0 || t->n < 3)
         return -1;
     search S = {0};
-    S.t = t;
-    S.n = t->n;
-    S.off = t->n / 2 + 3;
-    S.w = 2 * S.off + 1;
-    S.radius = S.n / 2;
-    for (int k = 0; k < 6; k++)
-        S.dstep[k] = HEX_DQ[k] * S.w + HEX_DR[k];
-    for (int u = 0; u < S.n; u++) {
-        int m = 0;
-        for (int k = 0; k < 6; k++)
-            if (t->col[u][k] == t->loop && m < 2)
-                S.end[u][m++] = k;
-        if (m != 2)
-            return -1; /* a tile without the loop colour: no loop */
-        S.turns[u] = abs(turn_of(hex_opposite(S.end[u][0]), S.end[u][1]));
-        for (int rot = 0; rot < 6; rot++)
-            for (int k = 0; k < 6; k++)
-                S.word[u][rot] |= (unsigned)edge(&S, u, rot, k) << (2 * k);
+    if (!setup(&S, t)) {
+        search_free(&S);
+        return -1; /* a tile without the loop colour: no loop */
     }
     size_t cells = (size_t)S.w * S.w;
-    S.tile = xmalloc(cells);
-    S.rot = xcalloc(cells, 1);
-    S.need = xcalloc(cells, 1);
-    S.inside = xcalloc(cells, 1);
-    S.mark = xcalloc(cells, 1);
-    memset(S.tile, -1, cells);
     rng g;
     rng_seed(&g, 1);
     int found = 0;
@@ -388,20 +582,8 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
             memset(S.left_by_turn, 0, sizeof S.left_by_turn);
             for (int u = 1; u < S.n; u++)
                 S.left_by_turn[S.turns[u]]++;
-            S.start = S.off * S.w + S.off;
-            S.tile[S.start] = 0;
-            S.rot[S.start] = 0;
-            S.used[0] = true;
-            int k_out = S.end[0][way];
-            S.start_in = S.end[0][1 - way];
-            S.start_turn = turn_of(hex_opposite(S.start_in), k_out);
-            S.last = S.start + S.dstep[S.start_in];
-            S.inside[S.start] = (unsigned char)inside_mask(k_out, S.start_in);
-            S.open_need = 0;
-            for (int k = (k_out + 1) % 6; k != S.start_in; k = (k + 1) % 6) {
-                S.need[S.start + S.dstep[k]] = 1;
-                S.open_need++;
-            }
+            S.free_left = S.n - 1;
+            int k_out = start_at(&S, S.off * S.w + S.off, 0, 0, way);
             S.nodes = 0;
             S.limit = RESTART_NODES * luby(run);
             if (S.limit > max_nodes - spent)
@@ -410,13 +592,103 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
             spent += S.nodes;
             memset(S.tile, -1, cells);
             memset(S.need, 0, cells);
+            S.passed[S.start] = 0;
         }
     }
-    free(S.tile);
-    free(S.rot);
-    free(S.need);
-    free(S.inside);
-    free(S.mark);
+    search_free(&S);
     *steps = spent;
     return found ? 1 : 0;
+}
+
+/* The fixed tiles of `fixed` on the grid, and the cells a loop through
+ * them may use: in the encoding's hexagon and within n/2 of each of them.
+ * The anchor (returned) is the lowest-numbered; -2 when they cannot all
+ * be right (two on one cell, one outside, touching edges that differ),
+ * -1 when none is placed or one lies outside the grid. */
+static int place_fixed(search *S, const int *fixed)
+{
+    int anchor = -1;
+    for (int u = 0; u < S->n; u++) {
+        if (fixed[3 * u] < 0)
+            continue;
+        int q = fixed[3 * u + 1], r = fixed[3 * u + 2];
+        if (fixed[3 * u] > 5 || abs(q) > S->radius || abs(r) > S->radius)
+            return -1;
+        if (anchor < 0)
+            anchor = u;
+        int c = (q + S->off) * S->w + (r + S->off);
+        if (S->tile[c] >= 0)
+            return -2;
+        S->tile[c] = (signed char)u;
+        S->rot[c] = (unsigned char)fixed[3 * u];
+        S->fixed[u] = S->used[u] = true;
+        S->fixed_cell[S->nfixed_cells++] = c;
+    }
+    if (anchor < 0)
+        return -1;
+    size_t cells = (size_t)S->w * S->w;
+    S->ok_cell = xcalloc(cells, 1);
+    for (size_t c = 0; c < cells; c++) {
+        int q = cell_q(S, (int)c), r = cell_r(S, (int)c);
+        bool ok = hex_distance(q, r, 0, 0) <= S->radius;
+        for (int u = 0; u < S->n && ok; u++)
+            if (S->fixed[u])
+                ok = hex_distance(q, r, fixed[3 * u + 1], fixed[3 * u + 2]) <= S->n / 2;
+        S->ok_cell[c] = ok;
+    }
+    for (size_t c = 0; c < cells; c++) {
+        if (S->tile[c] < 0)
+            continue;
+        if (!S->ok_cell[c] || !fits(S, S->tile[c], S->rot[c], demand_at(S, (int)c)))
+            return -2;
+    }
+    return anchor;
+}
+
+int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
+                       const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx)
+{
+    if (t->n < 3)
+        return -1;
+    search S = {0};
+    if (!setup(&S, t)) {
+        search_free(&S);
+        return 1; /* a tile without two edges of the loop colour: no loop */
+    }
+    int anchor = place_fixed(&S, fixed);
+    if (anchor < 0) {
+        search_free(&S);
+        return anchor == -2 ? 1 : -1;
+    }
+    S.all = true;
+    S.found = found;
+    S.found_ctx = ctx;
+    S.max_found = limit;
+    S.budget = budget;
+    S.limit = max_nodes > 0 ? max_nodes : LONG_MAX;
+    double now = monotonic_seconds();
+    S.deadline = budget && budget->seconds > 0 ? now + budget->seconds : 0;
+    S.next_poll = now + 0.03;
+    for (int u = 0; u < S.n; u++)
+        S.order[u] = u;
+    int *state = xmalloc((size_t)S.n * 3 * sizeof *state);
+    int res = 1;
+    for (int way = 0; way < 2 && res == 1; way++) {
+        memset(S.left_by_turn, 0, sizeof S.left_by_turn);
+        S.free_left = 0;
+        for (int u = 0; u < S.n; u++) {
+            if (u != anchor)
+                S.left_by_turn[S.turns[u]]++;
+            S.free_left += !S.fixed[u];
+        }
+        int c = (fixed[3 * anchor + 1] + S.off) * S.w + (fixed[3 * anchor + 2] + S.off);
+        int k_out = start_at(&S, c, anchor, fixed[3 * anchor], way);
+        int r = dfs(&S, S.start, k_out, 1, 0, state);
+        res = r == -1 ? -1 : r == 1 ? 0 : 1;
+        memset(S.need, 0, (size_t)S.w * S.w);
+        S.passed[c] = 0;
+    }
+    free(state);
+    search_free(&S);
+    return res;
 }

@@ -1,0 +1,300 @@
+/* tantrix_assist.c: Tantrix's searches as the engine's hooks: the
+ * images of a solution, the enumerator (a proof under placed tiles,
+ * witnesses on a board with nothing placed), the count, and the guess
+ * that answers solve and check (assist.h says what each promises). */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tantrix.h"
+#include "hexgrid.h"
+
+/* The family's images hook: a solution turned about the frame's origin
+ * by each sixth (the frame's hexagon is turned onto itself; marks, which
+ * fix the frame, rule the turned ones out, so this serves the empty
+ * board, where every placement is a choice). */
+void tantrix_images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx)
+{
+    const tantrix_puzzle *t = pz;
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    for (int k = 1; k < 6; k++) {
+        int m = 0;
+        for (int f = 0; f < t->nplace && f < nfacts; f++) {
+            if (!solution[f])
+                continue;
+            int rot = f % 6, cell = (f / 6) % t->ncells, tile = f / 6 / t->ncells;
+            int q = t->cell_q[cell], r = t->cell_r[cell];
+            hex_rotate(&q, &r, k);
+            int c2 = tantrix_cell(t, q, r);
+            if (c2 < 0 || m == t->n)
+                break;
+            facts[m++] = tantrix_fact(t, tile, c2, (rot + k) % 6);
+        }
+        if (m == t->n)
+            add(add_ctx, facts, m);
+    }
+    free(facts);
+}
+
+/* Steps of the searches per second of a budget: low enough for a
+ * loaded machine (gen-12-hard-1's 11,200 steps took 7 ms, under load). */
+#define ENUM_NODES_PER_SECOND 200000.0
+/* The share of the hint's time the exhaustive search may take: the
+ * engine asks it first and decides with the time left when it runs out. */
+#define ENUM_SHARE 0.5
+/* Steps of the exhaustive search under a budget that gives no time (a
+ * count with no time limit, the grader's conflict limits): a few seconds,
+ * then the engine decides instead. */
+#define LIMITED_NODES 2000000L
+
+typedef struct {
+    const tantrix_puzzle *t;
+    int *state;
+    assist_solution_fn add;
+    void *add_ctx;
+    long left;
+} enum_ctx;
+
+/* Lists a solution (frame = board) once the rules checker accepts it. */
+static void enum_list(void *vctx, const int *facts, int n)
+{
+    enum_ctx *ec = vctx;
+    const tantrix_puzzle *t = ec->t;
+    tantrix_family.init_state(t, ec->state);
+    for (int i = 0; i < n; i++) {
+        int tile, q, r, rot;
+        tantrix_frame f = {0, 0, 0};
+        if (!tantrix_fact_place(t, &f, facts[i], &tile, &q, &r, &rot))
+            return;
+        ec->state[3 * tile] = rot;
+        ec->state[3 * tile + 1] = q;
+        ec->state[3 * tile + 2] = r;
+    }
+    diag why = {0};
+    if (ec->left > 0 && tantrix_verify(t, ec->state, &why)) {
+        ec->left--;
+        ec->add(ec->add_ctx, facts, n);
+    }
+}
+
+/* The search's loop as facts (no tile placed: the frame is the board
+ * itself, tantrix_frame_of), n of them into facts; false when the search
+ * found none within the budget's share of steps. */
+static bool search_facts(const tantrix_puzzle *t, const sat_budget *b, int *facts)
+{
+    long nodes = TANTRIX_SEARCH_NODES;
+    if (b && b->seconds > 0 && b->seconds * ENUM_NODES_PER_SECOND < (double)nodes)
+        nodes = (long)(b->seconds * ENUM_NODES_PER_SECOND);
+    int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+    tantrix_family.init_state(t, state);
+    diag why = {0};
+    bool ok = nodes >= 1 && tantrix_search_loop_memo(t, state, nodes) == 1 && tantrix_verify(t, state, &why);
+    for (int u = 0; u < t->n && ok; u++) {
+        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
+        ok = cell >= 0;
+        if (ok)
+            facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
+    }
+    free(state);
+    return ok;
+}
+
+/* The marks as a board in the frame's coordinates (fixed, 3 entries a
+ * tile, TANTRIX_OFF for the others): 1, or 0 when they cannot all hold
+ * (a "too far" fact, which no solution has, or one tile in two places),
+ * or -1 for a fact that is not the family's. */
+static int marks_board(const tantrix_puzzle *t, const int *marks, int nmarks, int *fixed)
+{
+    for (int u = 0; u < t->n; u++)
+        fixed[3 * u] = TANTRIX_OFF;
+    tantrix_frame f = {0, 0, 0};
+    for (int i = 0; i < nmarks; i++) {
+        if (marks[i] < 0 || marks[i] >= tantrix_nfacts(t))
+            return -1;
+        int tile, q, r, rot;
+        if (!tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot))
+            return 0;
+        if (fixed[3 * tile] != TANTRIX_OFF &&
+            (fixed[3 * tile] != rot || fixed[3 * tile + 1] != q || fixed[3 * tile + 2] != r))
+            return 0;
+        fixed[3 * tile] = rot;
+        fixed[3 * tile + 1] = q;
+        fixed[3 * tile + 2] = r;
+    }
+    return 1;
+}
+
+typedef struct {
+    const tantrix_puzzle *t;
+    int *facts;
+    assist_solution_fn add;
+    void *add_ctx;
+    long found;
+} all_ctx;
+
+/* A loop of the exhaustive search (checked by the rules checker, in the
+ * frame's coordinates) as facts. */
+static void list_loop(void *vctx, const int *state)
+{
+    all_ctx *x = vctx;
+    const tantrix_puzzle *t = x->t;
+    for (int u = 0; u < t->n; u++) {
+        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
+        assert(cell >= 0); /* the search keeps to the hexagon */
+        x->facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
+    }
+    x->found++;
+    if (x->add)
+        x->add(x->add_ctx, x->facts, t->n);
+}
+
+/* Every solution under the marks by the exhaustive search, as the
+ * enumerate hook answers (assist.h); found: how many it listed. */
+static int enumerate_placed(const tantrix_puzzle *t, const int *marks, int nmarks, long limit, long nodes,
+                            const sat_budget *b, assist_solution_fn add, void *add_ctx, long *found)
+{
+    int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    all_ctx x = {t, facts, add, add_ctx, 0};
+    int r = marks_board(t, marks, nmarks, fixed);
+    if (r > 0)
+        r = tantrix_search_all(t, fixed, limit, nodes, b, list_loop, &x);
+    else if (r == 0)
+        r = 1; /* no solution: the empty list is all of them */
+    *found = x.found;
+    free(facts);
+    free(fixed);
+    return r;
+}
+
+/* The family's enumerator hook (game_family.enumerate).
+ *
+ * Under placed tiles (givens, or tiles the player placed: the marks) it
+ * is a proof: the loop search run to the end from a placed tile
+ * (tantrix_search_all, whose comment says why its list is every solution,
+ * each once) lists every loop through the placed tiles as they lie, each
+ * checked by the rules checker, and answers 1 when it walked the whole
+ * tree; -1 when its steps ran out (what it listed stays as witnesses).
+ *
+ * On a board with nothing placed (no givens, no marks) it is a source of
+ * witnesses only: the loop search finds one loop in milliseconds where
+ * CDCL needs seconds, and that loop turned about the frame's origin (the
+ * images hook) refutes every placement, since each image moves every
+ * tile or turns it.  That search stops at its first loop, so it answers
+ * -1 there: what it lists are solutions, never a proof that a fact is
+ * forced. */
+int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
+                     assist_solution_fn add, void *add_ctx)
+{
+    const tantrix_puzzle *t = pz;
+    if (limit < 1)
+        return -1;
+    if (nmarks > 0) {
+        long nodes = 0, found;
+        sat_budget share = {0};
+        if (b) {
+            share = *b;
+            share.seconds = b->seconds * ENUM_SHARE;
+            nodes = share.seconds > 0 ? (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1 : LIMITED_NODES;
+        }
+        return enumerate_placed(t, marks, nmarks, limit, nodes, b ? &share : NULL, add, add_ctx, &found);
+    }
+    if (t->ngiven > 0)
+        return -1; /* the givens should be among the marks */
+    int nf = tantrix_nfacts(t), *facts = xmalloc((size_t)t->n * sizeof *facts);
+    if (search_facts(t, b, facts)) {
+        bool *sol = xcalloc((size_t)nf, sizeof *sol);
+        for (int u = 0; u < t->n; u++)
+            sol[facts[u]] = true;
+        int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+        enum_ctx ec = {t, state, add, add_ctx, limit};
+        enum_list(&ec, facts, t->n);
+        tantrix_images(pz, sol, nf, enum_list, &ec);
+        free(state);
+        free(sol);
+    }
+    free(facts);
+    return -1;
+}
+
+/* Solutions are counted up to the rigid motions of the board: with no
+ * tile placed, tile 1 is held at the origin with rotation 0 (every
+ * solution can be moved and turned there in exactly one way, since the
+ * tiles are told apart by number); a placed tile (a given one, or one the
+ * player placed) fixes the frame itself, and then nothing is held.
+ * Under placed tiles the exhaustive search counts (one CDCL call per
+ * solution takes seconds to prove the last one the last); when its steps
+ * run out the engine counts as before. */
+assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
+                           double seconds, long *out)
+{
+    const tantrix_puzzle *t = pz;
+    if (nmarks > 0 && limit >= 1) {
+        long nodes = LIMITED_NODES, found = 0;
+        if (seconds > 0)
+            nodes = (long)(seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND) + 1;
+        sat_budget b = {.seconds = seconds * ENUM_SHARE};
+        int r = enumerate_placed(t, marks, nmarks, limit - 1, nodes, seconds > 0 ? &b : NULL, NULL, NULL,
+                                 &found);
+        if (r >= 0) {
+            *out = found < limit ? found : limit;
+            return ASSIST_OK;
+        }
+    }
+    /* the caller set the engine's budget */
+    if (nmarks > 0)
+        return assist_count(a, marks, nmarks, limit, out);
+    int anchor = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
+    return assist_count(a, &anchor, 1, limit, out);
+}
+
+/* A solution under the marks as the engine's guess (assist_set_guess),
+ * which also serves its check (assist_set_check_by_guess), in place of a
+ * search through the lazy loop cuts (tenths of a second under a few
+ * givens, seconds of CDCL at Discovery 20 and beyond with nothing
+ * placed).  With nothing placed it is the first loop of the loop search;
+ * under placed tiles the first loop of the exhaustive search (within the
+ * same share of steps), which when it walks the whole tree and finds none
+ * proposes nothing and lets the solver decide.  Either loop has passed
+ * the rules checker (and the exhaustive search's has every mark), so it
+ * is answered as a checked solution (2): the engine takes it without the
+ * solver call that would confirm it, whose lazy grounding was a third of
+ * a cold hint on Discovery 25-30. */
+typedef struct {
+    int *facts;
+    bool got;
+} first_ctx;
+
+static void first_loop(void *vctx, const int *facts, int n)
+{
+    first_ctx *x = vctx;
+    if (!x->got)
+        memcpy(x->facts, facts, (size_t)n * sizeof *facts);
+    x->got = true;
+}
+
+int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
+{
+    const tantrix_puzzle *t = ctx;
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    bool ok = false;
+    if (nmarks > 0) {
+        long nodes = TANTRIX_SEARCH_NODES, found;
+        if (b && b->seconds > 0 && b->seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND < (double)nodes)
+            nodes = (long)(b->seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND) + 1;
+        sat_budget share = {0};
+        if (b) {
+            share = *b;
+            share.seconds = b->seconds * ENUM_SHARE;
+        }
+        first_ctx x = {facts, false};
+        enumerate_placed(t, marks, nmarks, 0, nodes, b ? &share : NULL, first_loop, &x, &found);
+        ok = x.got;
+    } else if (t->ngiven == 0) {
+        ok = search_facts(t, b, facts);
+    }
+    for (int u = 0; u < t->n && ok; u++)
+        vec_push(facts_out, facts[u]);
+    free(facts);
+    return ok ? 2 : 0;
+}

@@ -1,0 +1,332 @@
+/* test_tantrix_enum.c: Tantrix's enumerator under placed tiles (the loop
+ * search run to the end, tantrix_search_all) and the count and hint that
+ * use it.  Every listed solution is accepted by the independent rules
+ * checker, has every mark, appears once, and the list is as long as an
+ * independent count: the engine's CDCL count (assist_count, another
+ * method) on the bundled generated puzzles, on boards with fewer givens
+ * and with placement marks from a verified solution, and lwiest's
+ * SolvingTantrix counts for Discovery 3..8 with tile 1 held.  A wrong mark
+ * gets no solution, said to be complete (and the check says so); a budget
+ * far too small never says complete; the cold hint on a hard start is
+ * labelled proved by exhaustion, with a fact of the verified solution;
+ * a solve under marks, through the search's checked loop, is verified. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "game.h"
+#include "games/tantrix.h"
+#include "puzzle_util.h"
+#include "session.h"
+#include "testlib.h"
+
+static puzzle *load_text(const char *text) { return load_family_text("tantrix", text); }
+
+static puzzle *load_bundled(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/tantrix/%s", TESSERA_SOURCE_PUZZLE_DIR, name);
+    diag err = {0};
+    return report_load(puzzle_load(path, NULL, &err), &err);
+}
+
+/* The solutions an enumerator listed, each as its sorted facts. */
+typedef struct {
+    int n, cap, width;
+    int *facts; /* n rows of width */
+} listing;
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static void listing_add(void *ctx, const int *facts, int n)
+{
+    listing *l = ctx;
+    CHECK(n == l->width);
+    if (n != l->width)
+        return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->facts = xrealloc(l->facts, (size_t)l->cap * (size_t)l->width * sizeof *l->facts);
+    }
+    int *row = l->facts + (size_t)l->n * (size_t)l->width;
+    memcpy(row, facts, (size_t)n * sizeof *facts);
+    qsort(row, (size_t)n, sizeof *row, cmp_int);
+    l->n++;
+}
+
+/* The enumerator's answer under marks, listed into l. */
+static int enumerate_into(const puzzle *p, const int *marks, int nm, long limit, const sat_budget *b, listing *l)
+{
+    const tantrix_puzzle *t = p->data;
+    memset(l, 0, sizeof *l);
+    l->width = t->n;
+    return p->family->enumerate(p->data, marks, nm, limit, b, listing_add, l);
+}
+
+/* Every listed solution: a board the rules checker accepts, with every
+ * mark, and no two alike.  what names the case in messages. */
+static void check_listing(const puzzle *p, const int *marks, int nm, const listing *l, const char *what)
+{
+    const tantrix_puzzle *t = p->data;
+    int *state = start_state(p);
+    for (int i = 0; i < l->n; i++) {
+        const int *row = l->facts + (size_t)i * (size_t)l->width;
+        for (int u = 0; u < t->n; u++)
+            state[3 * u] = TANTRIX_OFF;
+        tantrix_frame f = {0, 0, 0};
+        for (int j = 0; j < l->width; j++) {
+            int tile, q, r, rot;
+            CHECK(tantrix_fact_place(t, &f, row[j], &tile, &q, &r, &rot));
+            state[3 * tile] = rot;
+            state[3 * tile + 1] = q;
+            state[3 * tile + 2] = r;
+        }
+        diag why = {0};
+        CHECK_MSG(p->family->verify(p->data, state, &why), "%s, solution %d: %s", what, i, why.msg);
+        for (int m = 0; m < nm; m++)
+            CHECK_MSG(bsearch(&marks[m], row, (size_t)l->width, sizeof *row, cmp_int) != NULL,
+                      "%s, solution %d lacks mark %d", what, i, marks[m]);
+        for (int k = 0; k < i; k++)
+            CHECK_MSG(memcmp(row, l->facts + (size_t)k * (size_t)l->width, (size_t)l->width * sizeof *row) != 0,
+                      "%s: solutions %d and %d are the same", what, k, i);
+    }
+    free(state);
+}
+
+/* The engine's CDCL count under the marks (not the family's hook). */
+static long cdcl_count(const puzzle *p, const int *marks, int nm, long limit)
+{
+    assist *a = puzzle_encode(p);
+    long n = -1;
+    if (assist_count(a, marks, nm, limit, &n) != ASSIST_OK)
+        n = -1;
+    assist_free(a);
+    return n;
+}
+
+/* The marks of a board (givens and placed tiles, in its frame). */
+static int board_marks_of(const puzzle *p, const int *state, int *marks)
+{
+    const tantrix_puzzle *t = p->data;
+    return p->family->state_marks(p->data, state, marks, tantrix_nfacts(t));
+}
+
+/* The list under marks, checked, and as long as the CDCL count. */
+static void agrees_with_cdcl(const puzzle *p, const int *state, long limit, const char *what)
+{
+    const tantrix_puzzle *t = p->data;
+    int *marks = xcalloc((size_t)tantrix_nfacts(t), sizeof *marks);
+    int nm = board_marks_of(p, state, marks);
+    double t0 = monotonic_seconds();
+    listing l;
+    int e = enumerate_into(p, marks, nm, limit, NULL, &l);
+    check_listing(p, marks, nm, &l, what);
+    long c = cdcl_count(p, marks, nm, limit + 1);
+    printf("%s: %d marks, answer %d, %d listed, CDCL counts %ld (%.1f s)\n", what, nm, e, l.n, c,
+           monotonic_seconds() - t0);
+    CHECK_MSG(e == 1, "%s: answer %d", what, e);
+    CHECK_MSG(l.n == c, "%s: %d listed, CDCL counts %ld", what, l.n, c);
+    free(l.facts);
+    free(marks);
+}
+
+/* The bundled generated puzzles of 6 to 12 tiles, from their starts: the
+ * list is every solution (one each), as the CDCL count says. */
+static void bundled_starts_listed_completely(void)
+{
+    static const char *const names[] = {
+        "gen-06-easy-1",   "gen-06-easy-2",   "gen-06-easy-3",   "gen-08-easy-1",   "gen-08-easy-2",
+        "gen-08-medium-1", "gen-08-medium-2", "gen-08-medium-3", "gen-10-easy-1",   "gen-10-easy-2",
+        "gen-10-hard-1",   "gen-10-medium-1", "gen-10-medium-2", "gen-12-easy-1",   "gen-12-easy-2",
+        "gen-12-hard-1",   "gen-12-medium-1", "gen-12-medium-2", "gen-12-medium-3",
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        char file[64];
+        snprintf(file, sizeof file, "%s.tantrix", names[k]);
+        puzzle *p = load_bundled(file);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        int *state = start_state(p);
+        agrees_with_cdcl(p, state, 50, names[k]);
+        free(state);
+        puzzle_free(p);
+    }
+}
+
+/* A tile set with one given of its puzzle only: several solutions, all
+ * listed, as the CDCL count says; then with two more tiles placed as a
+ * verified solution has them (a player's marks), and with one of them
+ * turned wrong (no solution, and complete). */
+static void fewer_givens_and_placement_marks(void)
+{
+    /* gen-06-easy-1 and gen-08-medium-1 with one of their givens,
+     * gen-10-medium-1 and gen-12-easy-1 with two (CDCL takes a call per
+     * solution, each through the lazy loop cuts: a hundred take minutes) */
+    static const char *const sets[] = {
+        "tiles 5 6 10 23 35 44\nloop yellow\ngiven 6 -1 -1 3\n",
+        "tiles 3 5 15 16 20 44 50 53\nloop yellow\ngiven 15 1 -3 0\n",
+        "tiles 1 3 4 5 11 44 47 50 54 56\nloop blue\ngiven 3 0 1 0\ngiven 50 -2 1 0\n",
+        "tiles 2 3 6 15 22 23 31 32 43 51 52 53\nloop yellow\ngiven 22 1 2 0\ngiven 31 1 0 3\n",
+    };
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        puzzle *p = load_text(sets[k]);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        char what[64];
+        snprintf(what, sizeof what, "set %zu, fewer givens", k);
+        int *state = start_state(p);
+        agrees_with_cdcl(p, state, 400, what);
+        /* a verified solution, and two of its tiles placed as the player would */
+        int *sol = start_state(p);
+        assist *a = puzzle_encode(p);
+        diag why = {0};
+        bool solved = solve_into(p, a, sol, 60) == ASSIST_OK && p->family->verify(p->data, sol, &why);
+        assist_free(a);
+        CHECK_MSG(solved, "%s: no verified solution (%s)", what, why.msg);
+        int placed = 0, last = -1;
+        for (int u = 0; u < t->n && solved && placed < 2; u++) {
+            if (t->given_rot[u] != TANTRIX_OFF)
+                continue;
+            memcpy(&state[3 * u], &sol[3 * u], 3 * sizeof *state);
+            placed++;
+            last = u;
+        }
+        snprintf(what, sizeof what, "set %zu, two marks", k);
+        if (solved)
+            agrees_with_cdcl(p, state, 400, what);
+        /* the last of them turned: no solution, said to be complete */
+        if (last >= 0) {
+            state[3 * last] = (state[3 * last] + 1) % 6;
+            int *marks = xcalloc((size_t)tantrix_nfacts(t), sizeof *marks);
+            int nm = board_marks_of(p, state, marks);
+            listing l;
+            int e = enumerate_into(p, marks, nm, 400, NULL, &l);
+            long c = cdcl_count(p, marks, nm, 400);
+            CHECK_MSG(e == 1 && l.n == 0 && c == 0, "set %zu, a wrong mark: answer %d, %d listed, CDCL %ld", k,
+                      e, l.n, c);
+            /* the check (the guess proposes nothing: the solver decides) */
+            assist *ca = puzzle_encode(p);
+            CHECK(assist_check(ca, marks, nm, NULL) == ASSIST_NONE);
+            assist_free(ca);
+            free(l.facts);
+            free(marks);
+        }
+        free(sol);
+        free(state);
+        puzzle_free(p);
+    }
+}
+
+/* Discovery 3..8 and tiles 1-7 red with tile 1 held at the origin
+ * unturned (a mark): as many loops as lwiest's SolvingTantrix, an
+ * enumeration by another method, finds (2, 2, 4, 8, 36 blue, 84; 32). */
+static void discovery_counts_with_tile_1_held(void)
+{
+    static const char *const texts[] = {"discovery 3\n", "discovery 4\n", "discovery 5\n", "discovery 6\n",
+                                        "discovery 7\n", "discovery 8\n", "tiles 1-7\nloop red\n"};
+    static const int want[] = {2, 2, 4, 8, 36, 84, 32};
+    for (int k = 0; k < 7; k++) {
+        puzzle *p = load_text(texts[k]);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        int mark = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
+        listing l;
+        int e = enumerate_into(p, &mark, 1, 200, NULL, &l);
+        check_listing(p, &mark, 1, &l, texts[k]);
+        CHECK_MSG(e == 1 && l.n == want[k], "%s: answer %d, %d listed, want %d", texts[k], e, l.n, want[k]);
+        free(l.facts);
+        puzzle_free(p);
+    }
+}
+
+/* Marks that cannot all hold: two tiles on one cell, one tile in two
+ * places, a tile too far: none listed, complete.  A budget far too small,
+ * and a limit below the count: never "complete". */
+static void impossible_marks_and_short_budgets(void)
+{
+    puzzle *p = load_text("discovery 10\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    int c0 = tantrix_cell(t, 0, 0), c1 = tantrix_cell(t, 1, 0);
+    int cases[][2] = {
+        {tantrix_fact(t, 0, c0, 0), tantrix_fact(t, 1, c0, 0)},
+        {tantrix_fact(t, 0, c0, 0), tantrix_fact(t, 0, c1, 0)},
+        {tantrix_fact(t, 0, c0, 0), t->nplace + 2},
+    };
+    for (int k = 0; k < 3; k++) {
+        listing l;
+        int e = enumerate_into(p, cases[k], 2, 10, NULL, &l);
+        CHECK_MSG(e == 1 && l.n == 0, "case %d: answer %d, %d listed", k, e, l.n);
+        free(l.facts);
+    }
+    int mark = tantrix_fact(t, 0, c0, 0);
+    listing l;
+    sat_budget tiny = {.seconds = 1e-9};
+    CHECK(enumerate_into(p, &mark, 1, 1000, &tiny, &l) == -1);
+    free(l.facts);
+    int e = enumerate_into(p, &mark, 1, 3, NULL, &l);
+    CHECK_MSG(e == 0 && l.n == 4, "limit 3: answer %d, %d listed", e, l.n);
+    check_listing(p, &mark, 1, &l, "discovery 10, limit 3");
+    free(l.facts);
+    puzzle_free(p);
+}
+
+/* The family's count under givens is the search's (gen-12-hard-1: one),
+ * and the cold hint on its start is proved by exhaustion, a fact of the
+ * verified solution. */
+static void cold_hint_proved_by_exhaustion(void)
+{
+    puzzle *p = load_bundled("gen-12-hard-1.tantrix");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    int *state = start_state(p);
+    int *marks = xcalloc((size_t)tantrix_nfacts(t), sizeof *marks);
+    int nm = board_marks_of(p, state, marks);
+    assist *a = puzzle_encode(p);
+    long n = -1;
+    CHECK(p->family->count(p->data, a, marks, nm, 2, 0, &n) == ASSIST_OK && n == 1);
+    int *sol = start_state(p);
+    diag why = {0};
+    CHECK(solve_into(p, a, sol, 60) == ASSIST_OK && p->family->verify(p->data, sol, &why));
+    assist_free(a);
+    free(marks);
+    session *s = session_create(board_create(p), 10);
+    session_answer ans = {0};
+    session_hint_now(s, NULL, &ans);
+    const session_hint *h = &ans.hint;
+    CHECK_MSG(h->label == HINT_FORCED || h->label == HINT_FORCED_NO_REASON, "label %d", (int)h->label);
+    CHECK_MSG(h->exhaustive, "label %d: proof by exhaustion expected", (int)h->label);
+    move m = {0};
+    p->family->fact_move(p->data, state, h->fact, &m);
+    CHECK(m.idx.n == 3);
+    for (int i = 0; i < m.idx.n; i++)
+        CHECK_MSG(sol[m.idx.v[i]] == m.val.v[i], "hint fact %d is not in the solution", h->fact);
+    move_free(&m);
+    session_answer_free(&ans);
+    session_free(s); /* frees the board and the puzzle */
+    free(sol);
+    free(state);
+}
+
+int main(void)
+{
+    RUN(bundled_starts_listed_completely);
+    RUN(fewer_givens_and_placement_marks);
+    RUN(discovery_counts_with_tile_1_held);
+    RUN(impossible_marks_and_short_budgets);
+    RUN(cold_hint_proved_by_exhaustion);
+    TEST_MAIN_END();
+}
