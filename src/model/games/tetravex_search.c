@@ -69,6 +69,9 @@ typedef struct {
     tset (*fit)[4];
     int need[4][TS_VALUES];   /* border cells on side s showing v: at least */
     double *score;            /* [cell class * ntypes + type]: try high first */
+    /* match[s % 2][v]: how much likelier a corner square is for each of
+     * its inner edges showing v across sides s and s + 2 (see make_ctx) */
+    double match[2][TS_VALUES];
     int *rank;                /* [cell class * ntypes + type]: 0 = highest score */
     unsigned char *bsides;    /* cell -> bit s set when the cell is on border side s */
     unsigned char *cls;       /* cell -> class 0..8 (corners, edges, inside) */
@@ -90,7 +93,7 @@ typedef struct {
      * of likelihood, the product of their cells' scores: psc[d] for the
      * levels above d, and each band takes the squares in [lo, hi). */
     int prefix;
-    double *psc, lo, hi;
+    double *psc, *pmatch, lo, hi;
     /* Looking one cell ahead (see candidates_in), per level, when on: the
      * side of the level's tile that the next level's cell faces, and that
      * cell's other placed neighbour and its facing side (-1: none). */
@@ -204,6 +207,18 @@ static ts_ctx *make_ctx(const tetravex_puzzle *t)
             p[s][v] = with[s][v] ? border_expect(with[s][v], d, lambda) / with[s][v] : 0;
             if (p[s][v] > 1)
                 p[s][v] = 1;
+        }
+    /* Two tiles that meet on v are neighbours in the solution with chance
+     * about 1 / (the inner edges showing v): the tile on one side has one
+     * partner among the tiles whose v faces inward.  So a corner square
+     * matched on rare numbers is likelier than one matched on common
+     * numbers; every square has the same inner edges, so dividing by the
+     * mean count keeps the likelihoods on the bands' scale. */
+    double mean_inner = (double)t->n * (t->n - 1) / values;
+    for (int s = 0; s < 2; s++)
+        for (int v = 0; v < TS_VALUES; v++) {
+            double inner = (with[s][v] * (1 - p[s][v]) + with[s + 2][v] * (1 - p[s + 2][v])) / 2;
+            x->match[s][v] = mean_inner / (inner > 0.5 ? inner : 0.5);
         }
     x->score = xcalloc((size_t)(9 * t->ntypes), sizeof *x->score);
     for (int cls = 0; cls < 9; cls++) {
@@ -337,6 +352,7 @@ static void run_free(ts_run *r)
     free(r->cons_face);
     free(r->ncons);
     free(r->psc);
+    free(r->pmatch);
     free(r->ahead_other);
     free(r->ahead_face);
     free(r->ahead_other_face);
@@ -433,6 +449,7 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     }
     r->pos[0] = -1;
     r->psc = xcalloc((size_t)r->norder + 1, sizeof *r->psc);
+    r->pmatch = xcalloc((size_t)r->norder + 1, sizeof *r->pmatch);
     r->psc[0] = 1;
     r->prefix = nmarks > 0 || !bands ? 0 : r->norder < TS_SQUARE * TS_SQUARE ? r->norder : TS_SQUARE * TS_SQUARE;
     r->hi = HUGE_VAL;
@@ -452,13 +469,23 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
         if (r->pos[d] < 0) {
             r->ncand[d] = candidates(x, r, d, r->cand + d * nt);
             r->pos[d] = 0;
+            if (d < r->prefix) {
+                /* every candidate meets the same numbers of the placed
+                 * neighbours, so this factor is the level's alone */
+                double m = 1;
+                for (int j = 0; j < r->ncons[d]; j++) {
+                    int f = r->cons_face[d][j];
+                    m *= x->match[f % 2][x->type[r->place[r->cons_cell[d][j]]][f]];
+                }
+                r->pmatch[d] = m;
+            }
         }
         if (r->pos[d] < r->ncand[d]) {
             int k = r->cand[d * nt + r->pos[d]++];
             if (d < r->prefix) {
                 /* the corner square's likelihood must lie in this band;
                  * candidates come likeliest first, so below it none do */
-                double sc = r->psc[d] * x->score[x->cls[c] * nt + k];
+                double sc = r->psc[d] * r->pmatch[d] * x->score[x->cls[c] * nt + k];
                 if (sc < r->lo) {
                     r->pos[d] = r->ncand[d];
                     continue;
