@@ -15,13 +15,20 @@
  *    search;
  *  - (the solve search only) a tile that would leave the next cell, bound
  *    by it and by another placed cell, no tile at all is not placed: the
- *    walk would take it straight back.
+ *    walk would take it straight back;
+ *  - (the solve search only, with no marks) the next ring's arms: each
+ *    cell of the next ring that has a placed neighbour needs a tile left
+ *    that fits it and fits some tile that could lie before it in its arm
+ *    (chain_ok), so a ring's second arm is not walked when the next
+ *    ring's first arm cannot be laid.
  * What it orders (never prunes): tiles likely to lie on the board's border
  * are tried first on border cells (with the border numbers uniform, the
  * surplus above gives each tile's chance to be there); four searches, one
  * from each corner, take turns (see corner_turns); and each search takes
  * its 3x3 corner squares by likelihood (the product of the nine tiles'
- * scores) in bands 4x apart, which partition every square once.  Every
+ * scores, and for each inner edge the chance that two tiles meeting on
+ * its number are neighbours) in bands 4x apart, which partition every
+ * square once.  Every
  * search is complete, so one that runs out of candidates proves there is
  * no solution under the marks (the solver still decides).  The enumerator
  * walks from the corner whose tree Knuth's estimate says is smallest.
@@ -100,6 +107,14 @@ typedef struct {
     bool ahead;
     int *ahead_other;
     unsigned char *ahead_face, *ahead_other_face;
+    /* The next ring's chains (see chain_ok), per level: up to two empty
+     * cells that the level's tile is the first placed neighbour of, the
+     * side it shows them, and the chain set of the cell before each in
+     * its arm (index level * 2 + j, or -1) with the side facing it. */
+    bool chain;
+    unsigned char *nchain, (*chain_side)[2], (*chain_link)[2];
+    int (*chain_prev)[2];
+    tset *chain_set;
 } ts_run;
 
 static bool on_border(const ts_ctx *x, int c, int side)
@@ -356,6 +371,11 @@ static void run_free(ts_run *r)
     free(r->ahead_other);
     free(r->ahead_face);
     free(r->ahead_other_face);
+    free(r->nchain);
+    free(r->chain_side);
+    free(r->chain_link);
+    free(r->chain_prev);
+    free(r->chain_set);
 }
 
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
@@ -428,6 +448,52 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
                 r->cons_face[d][r->ncons[d]++] = (unsigned char)((s + 2) % 4);
             }
         }
+    /* the next ring's chains (chain_ok): only for the first solution,
+     * with no marks (then every cell's first placed neighbour is a level) */
+    r->chain = bands && nmarks == 0;
+    r->nchain = xcalloc((size_t)r->norder + 1, sizeof *r->nchain);
+    r->chain_side = xcalloc((size_t)r->norder + 1, sizeof *r->chain_side);
+    r->chain_link = xcalloc((size_t)r->norder + 1, sizeof *r->chain_link);
+    r->chain_prev = xcalloc((size_t)r->norder + 1, sizeof *r->chain_prev);
+    r->chain_set = xcalloc((size_t)(2 * r->norder + 2), sizeof *r->chain_set);
+    if (r->chain) {
+        /* first[o]: the level of o's first placed neighbour; slot[o]: the
+         * index of o's chain set */
+        int *first = xcalloc((size_t)x->cells, sizeof *first), *slot = xcalloc((size_t)x->cells, sizeof *slot);
+        for (int o = 0; o < x->cells; o++) {
+            first[o] = x->cells;
+            slot[o] = -1;
+            for (int s = 0; s < 4; s++) {
+                int nb = neighbour(x, o, s);
+                if (nb >= 0 && level[nb] < first[o])
+                    first[o] = level[nb];
+            }
+        }
+        for (int d = 0; d < r->norder; d++) {
+            int c = r->order[d];
+            for (int s = 0; s < 4; s++) {
+                int o = neighbour(x, c, s);
+                if (o < 0 || first[o] != d || level[o] <= d || r->nchain[d] == 2)
+                    continue;
+                int j = r->nchain[d]++, best = -1;
+                r->chain_side[d][j] = (unsigned char)s;
+                r->chain_prev[d][j] = -1;
+                slot[o] = d * 2 + j;
+                /* the cell before o in its arm: empty when o gets its
+                 * first neighbour, and given its own chain set earlier */
+                for (int t = 0; t < 4; t++) {
+                    int o2 = neighbour(x, o, t);
+                    if (o2 >= 0 && level[o2] > d && first[o2] < d && slot[o2] >= 0 && first[o2] > best) {
+                        best = first[o2];
+                        r->chain_prev[d][j] = slot[o2];
+                        r->chain_link[d][j] = (unsigned char)((t + 2) % 4);
+                    }
+                }
+            }
+        }
+        free(first);
+        free(slot);
+    }
     free(level);
     /* one cell ahead (candidates_in): only for the first solution, so
      * that the exhaustive walk's step counts, which the generator budgets
@@ -455,6 +521,48 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     r->hi = HUGE_VAL;
     r->lo = r->prefix > 0 ? TS_FIRST_BAND : 0;
     return ok;
+}
+
+/* The next ring's chains, after level d's tile is placed: each empty cell
+ * it is the first placed neighbour of needs a tile left that meets it and
+ * meets some tile of the chain set of the cell before it in its arm (the
+ * tiles that could lie there, by the same rule); such a set is a superset
+ * of what the cell can hold, so an empty one proves the walk below level d
+ * finds nothing.  It cuts a ring's second arm when the next ring's first
+ * arm, which the first arm alone bounds, cannot be laid. */
+static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
+{
+    int k = r->place[r->order[d]];
+    for (int j = 0; j < r->nchain[d]; j++) {
+        tset m = r->avail;
+        const tset *f = &x->fit[k][r->chain_side[d][j]];
+        for (int i = 0; i < words; i++)
+            m.w[i] &= f->w[i];
+        int p = r->chain_prev[d][j];
+        if (p >= 0) {
+            int t = r->chain_link[d][j], back = (t + 2) % 4;
+            unsigned vals = 0;
+            const tset *ps = &r->chain_set[p];
+            for (int i = 0; i < words; i++)
+                for (uint64_t w = ps->w[i]; w; w &= w - 1)
+                    vals |= 1u << x->type[i * 64 + __builtin_ctzll(w)][t];
+            tset z = {{0}};
+            for (; vals; vals &= vals - 1) {
+                const tset *mk = &x->mask[back][__builtin_ctz(vals)];
+                for (int i = 0; i < words; i++)
+                    z.w[i] |= mk->w[i];
+            }
+            for (int i = 0; i < words; i++)
+                m.w[i] &= z.w[i];
+        }
+        uint64_t any = 0;
+        for (int i = 0; i < words; i++)
+            any |= m.w[i];
+        if (!any)
+            return false;
+        r->chain_set[d * 2 + j] = m;
+    }
+    return true;
 }
 
 /* Up to `steps` placements: 1 solved, 0 no solution, -1 not yet known. */
@@ -494,7 +602,8 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
                     continue;
                 r->psc[d + 1] = sc;
             }
-            if (put(x, r, c, k)) {
+            if (put(x, r, c, k) &&
+                (!r->chain || (x->words <= 2 ? chain_ok(x, r, d, 2) : chain_ok(x, r, d, TS_WORDS)))) {
                 r->depth++;
                 r->pos[r->depth] = -1;
             } else {
