@@ -115,6 +115,9 @@ typedef struct {
     unsigned char *nchain, (*chain_side)[2], (*chain_link)[2];
     int (*chain_prev)[2];
     tset *chain_set;
+    /* per level with two chain cells: the side of the first and of the
+     * second that faces the empty cell both touch (join_a < 0: none) */
+    signed char *join_a, *join_b;
 } ts_run;
 
 static bool on_border(const ts_ctx *x, int c, int side)
@@ -376,6 +379,8 @@ static void run_free(ts_run *r)
     free(r->chain_link);
     free(r->chain_prev);
     free(r->chain_set);
+    free(r->join_a);
+    free(r->join_b);
 }
 
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
@@ -456,6 +461,8 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     r->chain_link = xcalloc((size_t)r->norder + 1, sizeof *r->chain_link);
     r->chain_prev = xcalloc((size_t)r->norder + 1, sizeof *r->chain_prev);
     r->chain_set = xcalloc((size_t)(2 * r->norder + 2), sizeof *r->chain_set);
+    r->join_a = xcalloc((size_t)r->norder + 1, sizeof *r->join_a);
+    r->join_b = xcalloc((size_t)r->norder + 1, sizeof *r->join_b);
     if (r->chain) {
         /* first[o]: the level of o's first placed neighbour; slot[o]: the
          * index of o's chain set */
@@ -490,6 +497,21 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
                     }
                 }
             }
+        }
+        for (int d = 0; d < r->norder; d++) {
+            r->join_a[d] = -1;
+            if (r->nchain[d] != 2)
+                continue;
+            int oa = neighbour(x, r->order[d], r->chain_side[d][0]);
+            int ob = neighbour(x, r->order[d], r->chain_side[d][1]);
+            for (int sa = 0; sa < 4; sa++)
+                for (int sb = 0; sb < 4; sb++) {
+                    int ja = neighbour(x, oa, sa);
+                    if (ja >= 0 && ja != r->order[d] && ja == neighbour(x, ob, sb) && level[ja] > d) {
+                        r->join_a[d] = (signed char)sa;
+                        r->join_b[d] = (signed char)sb;
+                    }
+                }
         }
         free(first);
         free(slot);
@@ -529,7 +551,27 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
  * tiles that could lie there, by the same rule); such a set is a superset
  * of what the cell can hold, so an empty one proves the walk below level d
  * finds nothing.  It cuts a ring's second arm when the next ring's first
- * arm, which the first arm alone bounds, cannot be laid. */
+ * arm, which the first arm alone bounds, cannot be laid.  Where both arms'
+ * last cells get their sets (the ring's corner), the next ring's corner,
+ * which touches both, needs a tile that meets some tile of each. */
+/* m &= the tiles showing, on side (t + 2) % 4, a number that some tile of
+ * ps shows on side t */
+static inline void link_to(const ts_ctx *x, const tset *ps, int t, tset *m, int words)
+{
+    unsigned vals = 0;
+    for (int i = 0; i < words; i++)
+        for (uint64_t w = ps->w[i]; w; w &= w - 1)
+            vals |= 1u << x->type[i * 64 + __builtin_ctzll(w)][t];
+    tset z = {{0}};
+    for (; vals; vals &= vals - 1) {
+        const tset *mk = &x->mask[(t + 2) % 4][__builtin_ctz(vals)];
+        for (int i = 0; i < words; i++)
+            z.w[i] |= mk->w[i];
+    }
+    for (int i = 0; i < words; i++)
+        m->w[i] &= z.w[i];
+}
+
 static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
 {
     int k = r->place[r->order[d]];
@@ -561,6 +603,16 @@ static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
         if (!any)
             return false;
         r->chain_set[d * 2 + j] = m;
+    }
+    if (r->join_a[d] >= 0) {
+        tset m = r->avail;
+        link_to(x, &r->chain_set[d * 2], r->join_a[d], &m, words);
+        link_to(x, &r->chain_set[d * 2 + 1], r->join_b[d], &m, words);
+        uint64_t any = 0;
+        for (int i = 0; i < words; i++)
+            any |= m.w[i];
+        if (!any)
+            return false;
     }
     return true;
 }
