@@ -28,9 +28,9 @@
  * its 3x3 corner squares by likelihood (the product of the nine tiles'
  * scores, and for each inner edge the chance that two tiles meeting on
  * its number are neighbours) in bands 4x apart, which partition every
- * square once.  Every
- * search is complete, so one that runs out of candidates proves there is
- * no solution under the marks (the solver still decides).  The enumerator
+ * square once.  Every search is complete, so one that runs out of
+ * candidates proves there is no solution under the marks (the solver
+ * still decides).  The enumerator
  * walks from the corner whose tree Knuth's estimate says is smallest.
  * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <assert.h>
@@ -97,8 +97,10 @@ typedef struct {
     int (*cons_cell)[4];
     unsigned char (*cons_face)[4], *ncons;
     /* The first `prefix` levels (the corner square) are searched in bands
-     * of likelihood, the product of their cells' scores: psc[d] for the
-     * levels above d, and each band takes the squares in [lo, hi). */
+     * of likelihood, the product of their cells' scores and their inner
+     * edges' match factors: psc[d] for the levels above d, pmatch[d] the
+     * factor of level d's edges to placed cells, and each band takes the
+     * squares in [lo, hi). */
     int prefix;
     double *psc, *pmatch, lo, hi;
     /* Looking one cell ahead (see candidates_in), per level, when on: the
@@ -545,15 +547,6 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     return ok;
 }
 
-/* The next ring's chains, after level d's tile is placed: each empty cell
- * it is the first placed neighbour of needs a tile left that meets it and
- * meets some tile of the chain set of the cell before it in its arm (the
- * tiles that could lie there, by the same rule); such a set is a superset
- * of what the cell can hold, so an empty one proves the walk below level d
- * finds nothing.  It cuts a ring's second arm when the next ring's first
- * arm, which the first arm alone bounds, cannot be laid.  Where both arms'
- * last cells get their sets (the ring's corner), the next ring's corner,
- * which touches both, needs a tile that meets some tile of each. */
 /* m &= the tiles showing, on side (t + 2) % 4, a number that some tile of
  * ps shows on side t */
 static inline void link_to(const ts_ctx *x, const tset *ps, int t, tset *m, int words)
@@ -572,6 +565,15 @@ static inline void link_to(const ts_ctx *x, const tset *ps, int t, tset *m, int 
         m->w[i] &= z.w[i];
 }
 
+/* The next ring's chains, after level d's tile is placed: each empty cell
+ * it is the first placed neighbour of needs a tile left that meets it and
+ * meets some tile of the chain set of the cell before it in its arm (the
+ * tiles that could lie there, by the same rule); such a set is a superset
+ * of what the cell can hold, so an empty one proves the walk below level d
+ * finds nothing.  It cuts a ring's second arm when the next ring's first
+ * arm, which the first arm alone bounds, cannot be laid.  Where both arms'
+ * last cells get their sets (the ring's corner), the next ring's corner,
+ * which touches both, needs a tile that meets some tile of each. */
 static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
 {
     int k = r->place[r->order[d]];
@@ -581,22 +583,8 @@ static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
         for (int i = 0; i < words; i++)
             m.w[i] &= f->w[i];
         int p = r->chain_prev[d][j];
-        if (p >= 0) {
-            int t = r->chain_link[d][j], back = (t + 2) % 4;
-            unsigned vals = 0;
-            const tset *ps = &r->chain_set[p];
-            for (int i = 0; i < words; i++)
-                for (uint64_t w = ps->w[i]; w; w &= w - 1)
-                    vals |= 1u << x->type[i * 64 + __builtin_ctzll(w)][t];
-            tset z = {{0}};
-            for (; vals; vals &= vals - 1) {
-                const tset *mk = &x->mask[back][__builtin_ctz(vals)];
-                for (int i = 0; i < words; i++)
-                    z.w[i] |= mk->w[i];
-            }
-            for (int i = 0; i < words; i++)
-                m.w[i] &= z.w[i];
-        }
+        if (p >= 0)
+            link_to(x, &r->chain_set[p], r->chain_link[d][j], &m, words);
         uint64_t any = 0;
         for (int i = 0; i < words; i++)
             any |= m.w[i];
