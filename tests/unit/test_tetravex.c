@@ -268,6 +268,48 @@ static void search_bands_are_complete(void)
     CHECK_MSG(solvable > 0 && impossible > 0, "%d solvable, %d impossible", solvable, impossible);
 }
 
+/* The search cuts a ring when the next ring's arms or corner cannot be
+ * laid (chain_ok in tetravex_search.c): on larger boards, where those cuts
+ * fire, half of them with one number changed, the search proves "none"
+ * exactly when CaDiCaL does and every board it proposes passes the
+ * checker.  Few numbers make long chains and twins; ten make short ones. */
+static void search_ring_cuts_are_sound(void)
+{
+    rng r;
+    rng_seed(&r, 29);
+    int solvable = 0, impossible = 0;
+    for (int n = 4; n <= 7; n++)
+        for (int rep = 0; rep < 8; rep++) {
+            strbuf text = {0};
+            random_board(&r, n, rep % 4 == 0 ? 3 : rep % 4 == 1 ? 5 : 10, &text);
+            if (rep % 2) {
+                int at = rng_below(&r, n * n) * 5 + rng_below(&r, 4);
+                text.s[at] = (char)('0' + (text.s[at] - '0' + 1 + rng_below(&r, 2)) % 10);
+            }
+            puzzle *p = load(text.s);
+            CHECK(p != NULL);
+            if (p) {
+                int st;
+                int *state = proposal(p, NULL, 0, NULL, &st);
+                assist *a = puzzle_encode(p);
+                int sat = assist_solve(a, NULL, 0, NULL);
+                assist_free(a);
+                diag why = {0};
+                if (st == 1)
+                    CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%dx%d: %s", n, n,
+                              why.msg);
+                CHECK_MSG((st == 1 && sat == ASSIST_OK) || (st == 0 && sat == ASSIST_NONE),
+                          "%dx%d #%d: search %d, solver %d", n, n, rep, st, sat);
+                solvable += st == 1;
+                impossible += st == 0;
+                free(state);
+                puzzle_free(p);
+            }
+            sb_free(&text);
+        }
+    CHECK_MSG(solvable > 0 && impossible > 0, "%d solvable, %d impossible", solvable, impossible);
+}
+
 /* Two identical tiles side by side, the only way the board fits: the
  * search's look one cell ahead must count the twin left in the tray
  * (it once dropped such a tile, since the tile itself fits its
@@ -636,6 +678,7 @@ int main(void)
     RUN(random_boards_solve_and_check);
     RUN(search_proposals);
     RUN(search_bands_are_complete);
+    RUN(search_ring_cuts_are_sound);
     RUN(search_twins_side_by_side);
     RUN(search_same_on_any_number_of_threads);
     RUN(count_matches_brute_force);

@@ -15,15 +15,22 @@
  *    search;
  *  - (the solve search only) a tile that would leave the next cell, bound
  *    by it and by another placed cell, no tile at all is not placed: the
- *    walk would take it straight back.
+ *    walk would take it straight back;
+ *  - (the solve search only, with no marks) the next ring's arms: each
+ *    cell of the next ring that has a placed neighbour needs a tile left
+ *    that fits it and fits some tile that could lie before it in its arm
+ *    (chain_ok), so a ring's second arm is not walked when the next
+ *    ring's first arm cannot be laid.
  * What it orders (never prunes): tiles likely to lie on the board's border
  * are tried first on border cells (with the border numbers uniform, the
  * surplus above gives each tile's chance to be there); four searches, one
  * from each corner, take turns (see corner_turns); and each search takes
  * its 3x3 corner squares by likelihood (the product of the nine tiles'
- * scores) in bands 4x apart, which partition every square once.  Every
- * search is complete, so one that runs out of candidates proves there is
- * no solution under the marks (the solver still decides).  The enumerator
+ * scores, and for each inner edge the chance that two tiles meeting on
+ * its number are neighbours) in bands 4x apart, which partition every
+ * square once.  Every search is complete, so one that runs out of
+ * candidates proves there is no solution under the marks (the solver
+ * still decides).  The enumerator
  * walks from the corner whose tree Knuth's estimate says is smallest.
  * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <assert.h>
@@ -69,6 +76,9 @@ typedef struct {
     tset (*fit)[4];
     int need[4][TS_VALUES];   /* border cells on side s showing v: at least */
     double *score;            /* [cell class * ntypes + type]: try high first */
+    /* match[s % 2][v]: how much likelier a corner square is for each of
+     * its inner edges showing v across sides s and s + 2 (see make_ctx) */
+    double match[2][TS_VALUES];
     int *rank;                /* [cell class * ntypes + type]: 0 = highest score */
     unsigned char *bsides;    /* cell -> bit s set when the cell is on border side s */
     unsigned char *cls;       /* cell -> class 0..8 (corners, edges, inside) */
@@ -87,16 +97,29 @@ typedef struct {
     int (*cons_cell)[4];
     unsigned char (*cons_face)[4], *ncons;
     /* The first `prefix` levels (the corner square) are searched in bands
-     * of likelihood, the product of their cells' scores: psc[d] for the
-     * levels above d, and each band takes the squares in [lo, hi). */
+     * of likelihood, the product of their cells' scores and their inner
+     * edges' match factors: psc[d] for the levels above d, pmatch[d] the
+     * factor of level d's edges to placed cells, and each band takes the
+     * squares in [lo, hi). */
     int prefix;
-    double *psc, lo, hi;
+    double *psc, *pmatch, lo, hi;
     /* Looking one cell ahead (see candidates_in), per level, when on: the
      * side of the level's tile that the next level's cell faces, and that
      * cell's other placed neighbour and its facing side (-1: none). */
     bool ahead;
     int *ahead_other;
     unsigned char *ahead_face, *ahead_other_face;
+    /* The next ring's chains (see chain_ok), per level: up to two empty
+     * cells that the level's tile is the first placed neighbour of, the
+     * side it shows them, and the chain set of the cell before each in
+     * its arm (index level * 2 + j, or -1) with the side facing it. */
+    bool chain;
+    unsigned char *nchain, (*chain_side)[2], (*chain_link)[2];
+    int (*chain_prev)[2];
+    tset *chain_set;
+    /* per level with two chain cells: the side of the first and of the
+     * second that faces the empty cell both touch (join_a < 0: none) */
+    signed char *join_a, *join_b;
 } ts_run;
 
 static bool on_border(const ts_ctx *x, int c, int side)
@@ -204,6 +227,18 @@ static ts_ctx *make_ctx(const tetravex_puzzle *t)
             p[s][v] = with[s][v] ? border_expect(with[s][v], d, lambda) / with[s][v] : 0;
             if (p[s][v] > 1)
                 p[s][v] = 1;
+        }
+    /* Two tiles that meet on v are neighbours in the solution with chance
+     * about 1 / (the inner edges showing v): the tile on one side has one
+     * partner among the tiles whose v faces inward.  So a corner square
+     * matched on rare numbers is likelier than one matched on common
+     * numbers; every square has the same inner edges, so dividing by the
+     * mean count keeps the likelihoods on the bands' scale. */
+    double mean_inner = (double)t->n * (t->n - 1) / values;
+    for (int s = 0; s < 2; s++)
+        for (int v = 0; v < TS_VALUES; v++) {
+            double inner = (with[s][v] * (1 - p[s][v]) + with[s + 2][v] * (1 - p[s + 2][v])) / 2;
+            x->match[s][v] = mean_inner / (inner > 0.5 ? inner : 0.5);
         }
     x->score = xcalloc((size_t)(9 * t->ntypes), sizeof *x->score);
     for (int cls = 0; cls < 9; cls++) {
@@ -337,9 +372,17 @@ static void run_free(ts_run *r)
     free(r->cons_face);
     free(r->ncons);
     free(r->psc);
+    free(r->pmatch);
     free(r->ahead_other);
     free(r->ahead_face);
     free(r->ahead_other_face);
+    free(r->nchain);
+    free(r->chain_side);
+    free(r->chain_link);
+    free(r->chain_prev);
+    free(r->chain_set);
+    free(r->join_a);
+    free(r->join_b);
 }
 
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
@@ -412,6 +455,69 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
                 r->cons_face[d][r->ncons[d]++] = (unsigned char)((s + 2) % 4);
             }
         }
+    /* the next ring's chains (chain_ok): only for the first solution,
+     * with no marks (then every cell's first placed neighbour is a level) */
+    r->chain = bands && nmarks == 0;
+    r->nchain = xcalloc((size_t)r->norder + 1, sizeof *r->nchain);
+    r->chain_side = xcalloc((size_t)r->norder + 1, sizeof *r->chain_side);
+    r->chain_link = xcalloc((size_t)r->norder + 1, sizeof *r->chain_link);
+    r->chain_prev = xcalloc((size_t)r->norder + 1, sizeof *r->chain_prev);
+    r->chain_set = xcalloc((size_t)(2 * r->norder + 2), sizeof *r->chain_set);
+    r->join_a = xcalloc((size_t)r->norder + 1, sizeof *r->join_a);
+    r->join_b = xcalloc((size_t)r->norder + 1, sizeof *r->join_b);
+    if (r->chain) {
+        /* first[o]: the level of o's first placed neighbour; slot[o]: the
+         * index of o's chain set */
+        int *first = xcalloc((size_t)x->cells, sizeof *first), *slot = xcalloc((size_t)x->cells, sizeof *slot);
+        for (int o = 0; o < x->cells; o++) {
+            first[o] = x->cells;
+            slot[o] = -1;
+            for (int s = 0; s < 4; s++) {
+                int nb = neighbour(x, o, s);
+                if (nb >= 0 && level[nb] < first[o])
+                    first[o] = level[nb];
+            }
+        }
+        for (int d = 0; d < r->norder; d++) {
+            int c = r->order[d];
+            for (int s = 0; s < 4; s++) {
+                int o = neighbour(x, c, s);
+                if (o < 0 || first[o] != d || level[o] <= d || r->nchain[d] == 2)
+                    continue;
+                int j = r->nchain[d]++, best = -1;
+                r->chain_side[d][j] = (unsigned char)s;
+                r->chain_prev[d][j] = -1;
+                slot[o] = d * 2 + j;
+                /* the cell before o in its arm: empty when o gets its
+                 * first neighbour, and given its own chain set earlier */
+                for (int t = 0; t < 4; t++) {
+                    int o2 = neighbour(x, o, t);
+                    if (o2 >= 0 && level[o2] > d && first[o2] < d && slot[o2] >= 0 && first[o2] > best) {
+                        best = first[o2];
+                        r->chain_prev[d][j] = slot[o2];
+                        r->chain_link[d][j] = (unsigned char)((t + 2) % 4);
+                    }
+                }
+            }
+        }
+        for (int d = 0; d < r->norder; d++) {
+            r->join_a[d] = -1;
+            if (r->nchain[d] != 2)
+                continue;
+            int oa = neighbour(x, r->order[d], r->chain_side[d][0]);
+            int ob = neighbour(x, r->order[d], r->chain_side[d][1]);
+            for (int sa = 0; sa < 4; sa++)
+                for (int sb = 0; sb < 4; sb++) {
+                    int ja = neighbour(x, oa, sa);
+                    if (ja >= 0 && ja != r->order[d] && ja == neighbour(x, ob, sb) && level[ja] > d) {
+                        r->join_a[d] = (signed char)sa;
+                        r->join_b[d] = (signed char)sb;
+                    }
+                }
+        }
+        free(first);
+        free(slot);
+    }
     free(level);
     /* one cell ahead (candidates_in): only for the first solution, so
      * that the exhaustive walk's step counts, which the generator budgets
@@ -433,11 +539,70 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     }
     r->pos[0] = -1;
     r->psc = xcalloc((size_t)r->norder + 1, sizeof *r->psc);
+    r->pmatch = xcalloc((size_t)r->norder + 1, sizeof *r->pmatch);
     r->psc[0] = 1;
     r->prefix = nmarks > 0 || !bands ? 0 : r->norder < TS_SQUARE * TS_SQUARE ? r->norder : TS_SQUARE * TS_SQUARE;
     r->hi = HUGE_VAL;
     r->lo = r->prefix > 0 ? TS_FIRST_BAND : 0;
     return ok;
+}
+
+/* m &= the tiles showing, on side (t + 2) % 4, a number that some tile of
+ * ps shows on side t */
+static inline void link_to(const ts_ctx *x, const tset *ps, int t, tset *m, int words)
+{
+    unsigned vals = 0;
+    for (int i = 0; i < words; i++)
+        for (uint64_t w = ps->w[i]; w; w &= w - 1)
+            vals |= 1u << x->type[i * 64 + __builtin_ctzll(w)][t];
+    tset z = {{0}};
+    for (; vals; vals &= vals - 1) {
+        const tset *mk = &x->mask[(t + 2) % 4][__builtin_ctz(vals)];
+        for (int i = 0; i < words; i++)
+            z.w[i] |= mk->w[i];
+    }
+    for (int i = 0; i < words; i++)
+        m->w[i] &= z.w[i];
+}
+
+/* The next ring's chains, after level d's tile is placed: each empty cell
+ * it is the first placed neighbour of needs a tile left that meets it and
+ * meets some tile of the chain set of the cell before it in its arm (the
+ * tiles that could lie there, by the same rule); such a set is a superset
+ * of what the cell can hold, so an empty one proves the walk below level d
+ * finds nothing.  It cuts a ring's second arm when the next ring's first
+ * arm, which the first arm alone bounds, cannot be laid.  Where both arms'
+ * last cells get their sets (the ring's corner), the next ring's corner,
+ * which touches both, needs a tile that meets some tile of each. */
+static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
+{
+    int k = r->place[r->order[d]];
+    for (int j = 0; j < r->nchain[d]; j++) {
+        tset m = r->avail;
+        const tset *f = &x->fit[k][r->chain_side[d][j]];
+        for (int i = 0; i < words; i++)
+            m.w[i] &= f->w[i];
+        int p = r->chain_prev[d][j];
+        if (p >= 0)
+            link_to(x, &r->chain_set[p], r->chain_link[d][j], &m, words);
+        uint64_t any = 0;
+        for (int i = 0; i < words; i++)
+            any |= m.w[i];
+        if (!any)
+            return false;
+        r->chain_set[d * 2 + j] = m;
+    }
+    if (r->join_a[d] >= 0) {
+        tset m = r->avail;
+        link_to(x, &r->chain_set[d * 2], r->join_a[d], &m, words);
+        link_to(x, &r->chain_set[d * 2 + 1], r->join_b[d], &m, words);
+        uint64_t any = 0;
+        for (int i = 0; i < words; i++)
+            any |= m.w[i];
+        if (!any)
+            return false;
+    }
+    return true;
 }
 
 /* Up to `steps` placements: 1 solved, 0 no solution, -1 not yet known. */
@@ -452,13 +617,23 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
         if (r->pos[d] < 0) {
             r->ncand[d] = candidates(x, r, d, r->cand + d * nt);
             r->pos[d] = 0;
+            if (d < r->prefix) {
+                /* every candidate meets the same numbers of the placed
+                 * neighbours, so this factor is the level's alone */
+                double m = 1;
+                for (int j = 0; j < r->ncons[d]; j++) {
+                    int f = r->cons_face[d][j];
+                    m *= x->match[f % 2][x->type[r->place[r->cons_cell[d][j]]][f]];
+                }
+                r->pmatch[d] = m;
+            }
         }
         if (r->pos[d] < r->ncand[d]) {
             int k = r->cand[d * nt + r->pos[d]++];
             if (d < r->prefix) {
                 /* the corner square's likelihood must lie in this band;
                  * candidates come likeliest first, so below it none do */
-                double sc = r->psc[d] * x->score[x->cls[c] * nt + k];
+                double sc = r->psc[d] * r->pmatch[d] * x->score[x->cls[c] * nt + k];
                 if (sc < r->lo) {
                     r->pos[d] = r->ncand[d];
                     continue;
@@ -467,7 +642,8 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
                     continue;
                 r->psc[d + 1] = sc;
             }
-            if (put(x, r, c, k)) {
+            if (put(x, r, c, k) &&
+                (!r->chain || (x->words <= 2 ? chain_ok(x, r, d, 2) : chain_ok(x, r, d, TS_WORDS)))) {
                 r->depth++;
                 r->pos[r->depth] = -1;
             } else {
