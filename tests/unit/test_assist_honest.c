@@ -553,8 +553,9 @@ static void listed_free(listed *l)
  * then has nothing forced (a loop turned about the origin is a loop: every
  * placement is a choice).  With a mark it searches to the end
  * (test_tantrix_enum checks that list): here, with far more loops than
- * the limit, it stops at limit + 1 (0), each with the mark, or runs out
- * of time (-1); never "complete". */
+ * the limit, it stops at limit + 1 (0; loops of the restarted search
+ * may follow as witnesses), each with the mark, or runs out of time
+ * (-1); never "complete". */
 static void tantrix_enumerator_honest(void)
 {
     static const char *const names[] = {"tantrix/discovery-10.tantrix", "tantrix/discovery-30.tantrix"};
@@ -593,7 +594,7 @@ static void tantrix_enumerator_honest(void)
         sat_budget some = {.seconds = 5};
         int em = p->family->enumerate(p->data, &mark, 1, 4, &some, listed_add, &l);
         CHECK_MSG(em == 0 || em == -1, "%s, with a mark: answer %d", names[k], em);
-        CHECK(em != 0 || l.n == 5);
+        CHECK(em != 0 || l.n >= 5);
         for (int i = 0; i < l.n; i++)
             CHECK(l.s[i][mark]);
         listed_free(&l);

@@ -97,6 +97,21 @@ static void check_listing(const puzzle *p, const int *marks, int nm, const listi
     free(state);
 }
 
+/* A listed solution (its facts) as a board. */
+static void listed_board(const tantrix_puzzle *t, const int *row, int width, int *state)
+{
+    for (int u = 0; u < t->n; u++)
+        state[3 * u] = TANTRIX_OFF;
+    tantrix_frame f = {0, 0, 0};
+    for (int j = 0; j < width; j++) {
+        int tile, q, r, rot;
+        CHECK(tantrix_fact_place(t, &f, row[j], &tile, &q, &r, &rot));
+        state[3 * tile] = rot;
+        state[3 * tile + 1] = q;
+        state[3 * tile + 2] = r;
+    }
+}
+
 /* The engine's CDCL count under the marks (not the family's hook). */
 static long cdcl_count(const puzzle *p, const int *marks, int nm, long limit)
 {
@@ -276,8 +291,20 @@ static void impossible_marks_and_short_budgets(void)
     CHECK(enumerate_into(p, &mark, 1, 1000, &tiny, &l) == -1);
     free(l.facts);
     int e = enumerate_into(p, &mark, 1, 3, NULL, &l);
-    CHECK_MSG(e == 0 && l.n == 4, "limit 3: answer %d, %d listed", e, l.n);
+    /* the walk's four loops, then maybe loops of the restarted search as
+     * witnesses, which may repeat them */
+    CHECK_MSG(e == 0 && l.n >= 4, "limit 3: answer %d, %d listed", e, l.n);
+    int listed = l.n;
+    l.n = 4;
     check_listing(p, &mark, 1, &l, "discovery 10, limit 3");
+    int *one = start_state(p);
+    for (int i = 4; i < listed; i++) {
+        listed_board(t, l.facts + (size_t)i * (size_t)l.width, l.width, one);
+        diag why = {0};
+        CHECK_MSG(p->family->verify(p->data, one, &why) && one[0] == 0 && one[1] == 0 && one[2] == 0,
+                  "discovery 10, witness %d: %s", i, why.msg);
+    }
+    free(one);
     free(l.facts);
     puzzle_free(p);
 }
@@ -321,6 +348,66 @@ static void cold_hint_proved_by_exhaustion(void)
     free(state);
 }
 
+/* Discovery 20 with tiles of a verified loop placed (tile 1 among them,
+ * so the frame is the board's): the walk cannot finish, and the loops the
+ * enumerator lists instead are solutions with every mark, which between
+ * them lay every other tile in two ways, so no placement is forced; the
+ * player's hint says "a choice" at once instead of running out of time. */
+static void witnesses_under_marks_on_a_large_board(void)
+{
+    puzzle *p = load_text("discovery 20\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    int *loop = start_state(p), *one = start_state(p), *seen = start_state(p);
+    diag why = {0};
+    CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
+    for (int k = 1; k <= 3; k += 2) {
+        int marks[3];
+        for (int u = 0; u < k; u++)
+            marks[u] = tantrix_fact(t, u, tantrix_cell(t, loop[3 * u + 1], loop[3 * u + 2]), loop[3 * u]);
+        sat_budget b = {.seconds = 5};
+        listing l;
+        int e = enumerate_into(p, marks, k, 32, &b, &l);
+        CHECK_MSG(e != 1, "%d marks: said complete", k);
+        bool varied[TANTRIX_MAX_TILES] = {false};
+        for (int i = 0; i < l.n; i++) {
+            listed_board(t, l.facts + (size_t)i * (size_t)l.width, l.width, one);
+            CHECK_MSG(p->family->verify(p->data, one, &why), "%d marks, loop %d: %s", k, i, why.msg);
+            for (int u = 0; u < k; u++)
+                CHECK_MSG(memcmp(&one[3 * u], &loop[3 * u], 3 * sizeof *one) == 0,
+                          "%d marks, loop %d moves tile %d", k, i, u + 1);
+            for (int u = 0; u < t->n; u++)
+                varied[u] = varied[u] || (i > 0 && memcmp(&one[3 * u], &seen[3 * u], 3 * sizeof *one) != 0);
+            if (i == 0)
+                memcpy(seen, one, (size_t)p->nstate * sizeof *one);
+        }
+        for (int u = k; u < t->n; u++)
+            CHECK_MSG(varied[u], "%d marks: tile %d lies one way in all %d loops listed", k, u + 1, l.n);
+        free(l.facts);
+
+        /* the player's hint on that board */
+        puzzle *q = load_text("discovery 20\n");
+        session *s = session_create(board_create(q), 5);
+        for (int u = 0; u < k; u++) {
+            move m = {0};
+            q->family->fact_move(q->data, session_board(s)->state, marks[u], &m);
+            CHECK(session_apply(s, &m, false));
+            move_free(&m);
+        }
+        session_answer ans = {0};
+        session_hint_now(s, NULL, &ans);
+        CHECK_MSG(ans.hint.label == HINT_CHOICE, "%d marks: hint label %d", k, (int)ans.hint.label);
+        session_answer_free(&ans);
+        session_free(s);
+    }
+    free(seen);
+    free(one);
+    free(loop);
+    puzzle_free(p);
+}
+
 int main(void)
 {
     RUN(bundled_starts_listed_completely);
@@ -328,5 +415,6 @@ int main(void)
     RUN(discovery_counts_with_tile_1_held);
     RUN(impossible_marks_and_short_budgets);
     RUN(cold_hint_proved_by_exhaustion);
+    RUN(witnesses_under_marks_on_a_large_board);
     TEST_MAIN_END();
 }

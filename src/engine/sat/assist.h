@@ -89,7 +89,7 @@ void assist_set_check_by_guess(assist *a, bool on);
  * some solution is false in some listed one (a search that knows which
  * facts each solution can take lists a few solutions rather than all;
  * limit does not bound a cover); 0 when it stopped at limit + 1 solutions
- * (more exist); -1 when it could not finish (the budget ran out, its poll
+ * (more exist; a few more may follow as witnesses); -1 when it could not finish (the budget ran out, its poll
  * cancelled it, or its search is not complete under these marks: what it
  * listed is still listed, as witnesses, never as a proof).  The forced set
  * uses it: a finished list or a cover proves by exhaustion which facts

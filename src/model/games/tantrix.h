@@ -117,6 +117,15 @@ void tantrix_loop_memo_free(tantrix_puzzle *t);
 int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
                        const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx);
 
+/* One loop through the placed tiles of `fixed` (as tantrix_search_all
+ * takes them) by the restarted search, the tile orders shuffled from
+ * `seed` (another seed, most likely another loop), within max_nodes
+ * steps: 1 with it in state (frame coordinates, checked by the rules
+ * checker), 0 when none was found (or the placed tiles cannot all be
+ * right), -1 when nothing is placed or a tile lies outside the grid. */
+int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned long seed, long max_nodes,
+                          int *state);
+
 /* Steps of the loop search for one loop (about a second): --solve's
  * deductions and the engine's guess. */
 #define TANTRIX_SEARCH_NODES 1000000L

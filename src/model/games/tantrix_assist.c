@@ -42,6 +42,8 @@ void tantrix_images(void *pz, const bool *solution, int nfacts, assist_solution_
 /* The share of the hint's time the exhaustive search may take: the
  * engine asks it first and decides with the time left when it runs out. */
 #define ENUM_SHARE 0.5
+/* The first, short walk's part of that share. */
+#define ENUM_PROBE 0.2
 /* Steps of the exhaustive search under a budget that gives no time (a
  * count with no time limit, the grader's conflict limits): a few seconds,
  * then the engine decides instead. */
@@ -167,6 +169,58 @@ static int enumerate_placed(const tantrix_puzzle *t, const int *marks, int nmark
     return r;
 }
 
+/* Loops under the marks by the restarted search, one per seed, listed as
+ * witnesses: each passed the rules checker, and on a large board loops
+ * from other seeds differ at nearly every tile.  True when between them
+ * every tile not placed lies in two ways, so that every placement but the
+ * marks' is false in one of them: then nothing is forced and the walk to
+ * the end could add nothing to the forced set. */
+#define WITNESS_SEEDS 24
+#define WITNESS_NODES 100000L
+/* their part of the hint's time */
+#define WITNESS_SHARE 0.1
+
+static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
+                           assist_solution_fn add, void *add_ctx)
+{
+    double end = b && b->seconds > 0 ? monotonic_seconds() + b->seconds * WITNESS_SHARE : 0;
+    int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
+    int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+    int *facts = xmalloc((size_t)t->n * sizeof *facts);
+    int *first = xmalloc((size_t)t->n * sizeof *first);
+    bool *varied = xcalloc((size_t)t->n, sizeof *varied);
+    all_ctx x = {t, facts, add, add_ctx, 0};
+    bool got = false;
+    if (marks_board(t, marks, nmarks, fixed) > 0) {
+        bool all_vary = false;
+        for (unsigned long seed = 1; seed <= WITNESS_SEEDS && !all_vary && (got || seed <= 4) &&
+                                     (end == 0 || monotonic_seconds() < end);
+             seed++) {
+            if (tantrix_search_placed(t, fixed, seed, WITNESS_NODES, state) != 1)
+                continue;
+            list_loop(&x, state);
+            for (int u = 0; u < t->n; u++) {
+                varied[u] = varied[u] || (got && facts[u] != first[u]);
+                if (!got)
+                    first[u] = facts[u];
+            }
+            got = true;
+            all_vary = true;
+            for (int u = 0; u < t->n && all_vary; u++)
+                all_vary = fixed[3 * u] != TANTRIX_OFF || varied[u];
+        }
+    }
+    bool all_vary = got;
+    for (int u = 0; u < t->n && all_vary; u++)
+        all_vary = fixed[3 * u] != TANTRIX_OFF || varied[u];
+    free(varied);
+    free(first);
+    free(facts);
+    free(state);
+    free(fixed);
+    return all_vary;
+}
+
 /* The family's enumerator hook (game_family.enumerate).
  *
  * Under placed tiles (givens, or tiles the player placed: the marks) it
@@ -190,14 +244,27 @@ int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const 
     if (limit < 1)
         return -1;
     if (nmarks > 0) {
-        long nodes = 0, found;
-        sat_budget share = {0};
-        if (b) {
-            share = *b;
-            share.seconds = b->seconds * ENUM_SHARE;
-            nodes = share.seconds > 0 ? (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1 : LIMITED_NODES;
+        /* a short walk first (boards with givens end within it), then
+         * witnesses from the restarted search, then the rest of the walk
+         * unless the witnesses already leave nothing forced */
+        for (int pass = 0; pass < 2; pass++) {
+            double part = pass == 0 ? ENUM_PROBE : 1.0;
+            long nodes = 0, found;
+            sat_budget share = {0};
+            if (b) {
+                share = *b;
+                share.seconds = b->seconds * ENUM_SHARE * part;
+                nodes = share.seconds > 0 ? (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1
+                                          : (long)(LIMITED_NODES * part);
+            }
+            int r = enumerate_placed(t, marks, nmarks, limit, nodes, b ? &share : NULL, add, add_ctx, &found);
+            if (r == 1 || pass == 1)
+                return r;
+            /* the walk's loops share their first tiles: loops from
+             * restarts differ at nearly every one */
+            if (list_witnesses(t, marks, nmarks, b, add, add_ctx) || r == 0)
+                return r;
         }
-        return enumerate_placed(t, marks, nmarks, limit, nodes, b ? &share : NULL, add, add_ctx, &found);
     }
     if (t->ngiven > 0)
         return -1; /* the givens should be among the marks */
@@ -288,7 +355,20 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
             share.seconds = b->seconds * ENUM_SHARE;
         }
         first_ctx x = {facts, false};
-        enumerate_placed(t, marks, nmarks, 0, nodes, b ? &share : NULL, first_loop, &x, &found);
+        int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
+        int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+        /* the restarted search first: on a large board its first loop
+         * comes in milliseconds, the walk's may take seconds */
+        if (marks_board(t, marks, nmarks, fixed) > 0 &&
+            tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1) {
+            all_ctx y = {t, facts, NULL, NULL, 0};
+            list_loop(&y, state);
+            x.got = true;
+        }
+        free(state);
+        free(fixed);
+        if (!x.got)
+            enumerate_placed(t, marks, nmarks, 0, nodes, b ? &share : NULL, first_loop, &x, &found);
         ok = x.got;
     } else if (t->ngiven == 0) {
         ok = search_facts(t, b, facts);

@@ -645,6 +645,22 @@ static int place_fixed(search *S, const int *fixed)
     return anchor;
 }
 
+/* The anchor's setup for one descent (both search modes): the tiles left
+ * by their turns, the line started on the anchor's cell; returns the
+ * direction it leaves by. */
+static int start_anchor(search *S, const int *fixed, int anchor, int way)
+{
+    memset(S->left_by_turn, 0, sizeof S->left_by_turn);
+    S->free_left = 0;
+    for (int u = 0; u < S->n; u++) {
+        if (u != anchor)
+            S->left_by_turn[S->turns[u]]++;
+        S->free_left += !S->fixed[u];
+    }
+    int c = (fixed[3 * anchor + 1] + S->off) * S->w + (fixed[3 * anchor + 2] + S->off);
+    return start_at(S, c, anchor, fixed[3 * anchor], way);
+}
+
 int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
                        const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx)
 {
@@ -674,21 +690,53 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
     int *state = xmalloc((size_t)S.n * 3 * sizeof *state);
     int res = 1;
     for (int way = 0; way < 2 && res == 1; way++) {
-        memset(S.left_by_turn, 0, sizeof S.left_by_turn);
-        S.free_left = 0;
-        for (int u = 0; u < S.n; u++) {
-            if (u != anchor)
-                S.left_by_turn[S.turns[u]]++;
-            S.free_left += !S.fixed[u];
-        }
-        int c = (fixed[3 * anchor + 1] + S.off) * S.w + (fixed[3 * anchor + 2] + S.off);
-        int k_out = start_at(&S, c, anchor, fixed[3 * anchor], way);
+        int k_out = start_anchor(&S, fixed, anchor, way);
         int r = dfs(&S, S.start, k_out, 1, 0, state);
         res = r == -1 ? -1 : r == 1 ? 0 : 1;
         memset(S.need, 0, (size_t)S.w * S.w);
-        S.passed[c] = 0;
+        S.passed[S.start] = 0;
     }
     free(state);
     search_free(&S);
     return res;
+}
+
+int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned long seed, long max_nodes,
+                          int *state)
+{
+    if (t->n < 3)
+        return -1;
+    search S = {0};
+    if (!setup(&S, t)) {
+        search_free(&S);
+        return 0; /* a tile without two edges of the loop colour: no loop */
+    }
+    int anchor = place_fixed(&S, fixed);
+    if (anchor < 0) {
+        search_free(&S);
+        return anchor == -2 ? 0 : -1;
+    }
+    rng g;
+    rng_seed(&g, seed);
+    int found = 0;
+    long spent = 0;
+    for (long run = 1; !found && spent < max_nodes; run++) {
+        for (int u = 0; u < S.n; u++)
+            S.order[u] = u;
+        rng_shuffle(&g, S.order, S.n);
+        for (int way = 0; way < 2 && !found && spent < max_nodes; way++) {
+            int k_out = start_anchor(&S, fixed, anchor, way);
+            S.nodes = 0;
+            S.limit = RESTART_NODES * luby(run);
+            if (S.limit > max_nodes - spent)
+                S.limit = max_nodes - spent;
+            found = dfs(&S, S.start, k_out, 1, 0, state) == 1;
+            spent += S.nodes;
+            /* dfs took back every tile it laid; the anchor's line too */
+            memset(S.need, 0, (size_t)S.w * S.w);
+            S.passed[S.start] = 0;
+        }
+    }
+    search_free(&S);
+    return found;
 }
