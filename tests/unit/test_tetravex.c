@@ -228,6 +228,31 @@ static void search_same_on_any_number_of_threads(void)
     CHECK_MSG(boards == 15 && differ == 0, "%d of %d boards differ between 1 and 4 threads", differ, boards);
 }
 
+/* The search's answer on board `text` (n x n, case rep) against
+ * CaDiCaL's: "none" exactly when the solver finds none, and a proposal
+ * the checker accepts; counted into *solvable or *impossible. */
+static void search_agrees_with_solver(const char *text, int n, int rep, int *solvable, int *impossible)
+{
+    puzzle *p = load(text);
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    int st;
+    int *state = proposal(p, NULL, 0, NULL, &st);
+    assist *a = puzzle_encode(p);
+    int sat = assist_solve(a, NULL, 0, NULL);
+    assist_free(a);
+    diag why = {0};
+    if (st == 1)
+        CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%dx%d: %s", n, n, why.msg);
+    CHECK_MSG((st == 1 && sat == ASSIST_OK) || (st == 0 && sat == ASSIST_NONE), "%dx%d #%d: search %d, solver %d",
+              n, n, rep, st, sat);
+    *solvable += st == 1;
+    *impossible += st == 0;
+    free(state);
+    puzzle_free(p);
+}
+
 /* The search takes its corner squares in bands of likelihood, down to a
  * last band that takes all the rest: on boards with one number changed
  * (some still solvable, some not) it proves "none" exactly when CaDiCaL
@@ -244,25 +269,7 @@ static void search_bands_are_complete(void)
             /* one number of one tile replaced by another */
             int at = rng_below(&r, n * n) * 5 + rng_below(&r, 4);
             text.s[at] = (char)('0' + (text.s[at] - '0' + 1 + rng_below(&r, 3)) % 4);
-            puzzle *p = load(text.s);
-            CHECK(p != NULL);
-            if (p) {
-                int st;
-                int *state = proposal(p, NULL, 0, NULL, &st);
-                assist *a = puzzle_encode(p);
-                int sat = assist_solve(a, NULL, 0, NULL);
-                assist_free(a);
-                diag why = {0};
-                if (st == 1)
-                    CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%dx%d: %s",
-                              n, n, why.msg);
-                CHECK_MSG((st == 1 && sat == ASSIST_OK) || (st == 0 && sat == ASSIST_NONE),
-                          "%dx%d #%d: search %d, solver %d", n, n, rep, st, sat);
-                solvable += st == 1;
-                impossible += st == 0;
-                free(state);
-                puzzle_free(p);
-            }
+            search_agrees_with_solver(text.s, n, rep, &solvable, &impossible);
             sb_free(&text);
         }
     CHECK_MSG(solvable > 0 && impossible > 0, "%d solvable, %d impossible", solvable, impossible);
@@ -286,25 +293,7 @@ static void search_ring_cuts_are_sound(void)
                 int at = rng_below(&r, n * n) * 5 + rng_below(&r, 4);
                 text.s[at] = (char)('0' + (text.s[at] - '0' + 1 + rng_below(&r, 2)) % 10);
             }
-            puzzle *p = load(text.s);
-            CHECK(p != NULL);
-            if (p) {
-                int st;
-                int *state = proposal(p, NULL, 0, NULL, &st);
-                assist *a = puzzle_encode(p);
-                int sat = assist_solve(a, NULL, 0, NULL);
-                assist_free(a);
-                diag why = {0};
-                if (st == 1)
-                    CHECK_MSG(state && tetravex_verify(p->data, state, &why), "%dx%d: %s", n, n,
-                              why.msg);
-                CHECK_MSG((st == 1 && sat == ASSIST_OK) || (st == 0 && sat == ASSIST_NONE),
-                          "%dx%d #%d: search %d, solver %d", n, n, rep, st, sat);
-                solvable += st == 1;
-                impossible += st == 0;
-                free(state);
-                puzzle_free(p);
-            }
+            search_agrees_with_solver(text.s, n, rep, &solvable, &impossible);
             sb_free(&text);
         }
     CHECK_MSG(solvable > 0 && impossible > 0, "%d solvable, %d impossible", solvable, impossible);

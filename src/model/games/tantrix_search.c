@@ -661,21 +661,30 @@ static int start_anchor(search *S, const int *fixed, int anchor, int way)
     return start_at(S, c, anchor, fixed[3 * anchor], way);
 }
 
+/* The search under the placed tiles of `fixed`, set up: the anchor, or
+ * (S freed) -3 for a tile without two edges of the loop colour (no loop),
+ * -2 and -1 as place_fixed says. */
+static int open_placed(search *S, const tantrix_puzzle *t, const int *fixed)
+{
+    if (!setup(S, t)) {
+        search_free(S);
+        return -3;
+    }
+    int anchor = place_fixed(S, fixed);
+    if (anchor < 0)
+        search_free(S);
+    return anchor;
+}
+
 int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
                        const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx)
 {
     if (t->n < 3)
         return -1;
     search S = {0};
-    if (!setup(&S, t)) {
-        search_free(&S);
-        return 1; /* a tile without two edges of the loop colour: no loop */
-    }
-    int anchor = place_fixed(&S, fixed);
-    if (anchor < 0) {
-        search_free(&S);
-        return anchor == -2 ? 1 : -1;
-    }
+    int anchor = open_placed(&S, t, fixed);
+    if (anchor < 0)
+        return anchor == -1 ? -1 : 1; /* no loop at all: the empty list is all */
     S.all = true;
     S.found = found;
     S.found_ctx = ctx;
@@ -707,15 +716,9 @@ int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned lo
     if (t->n < 3)
         return -1;
     search S = {0};
-    if (!setup(&S, t)) {
-        search_free(&S);
-        return 0; /* a tile without two edges of the loop colour: no loop */
-    }
-    int anchor = place_fixed(&S, fixed);
-    if (anchor < 0) {
-        search_free(&S);
-        return anchor == -2 ? 0 : -1;
-    }
+    int anchor = open_placed(&S, t, fixed);
+    if (anchor < 0)
+        return anchor == -1 ? -1 : 0;
     rng g;
     rng_seed(&g, seed);
     int found = 0;
