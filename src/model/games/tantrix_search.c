@@ -550,6 +550,23 @@ static int start_at(search *S, int c, int u, int rot, int way)
     return k_out;
 }
 
+/* One descent of the restarted search, its `run`th, from the line
+ * started (leaving by k_out): within its Luby share of what is left of
+ * max_nodes, its steps added to *spent.  dfs takes back every tile it
+ * lays; the start's line is taken back here.  True with a loop in state. */
+static bool descend(search *S, int k_out, long run, long max_nodes, long *spent, int *state)
+{
+    S->nodes = 0;
+    S->limit = RESTART_NODES * luby(run);
+    if (S->limit > max_nodes - *spent)
+        S->limit = max_nodes - *spent;
+    bool found = dfs(S, S->start, k_out, 1, 0, state) == 1;
+    *spent += S->nodes;
+    memset(S->need, 0, (size_t)S->w * S->w);
+    S->passed[S->start] = 0;
+    return found;
+}
+
 int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes)
 {
     long steps;
@@ -584,15 +601,8 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
                 S.left_by_turn[S.turns[u]]++;
             S.free_left = S.n - 1;
             int k_out = start_at(&S, S.off * S.w + S.off, 0, 0, way);
-            S.nodes = 0;
-            S.limit = RESTART_NODES * luby(run);
-            if (S.limit > max_nodes - spent)
-                S.limit = max_nodes - spent;
-            found = dfs(&S, S.start, k_out, 1, 0, state) == 1;
-            spent += S.nodes;
-            memset(S.tile, -1, cells);
-            memset(S.need, 0, cells);
-            S.passed[S.start] = 0;
+            found = descend(&S, k_out, run, max_nodes, &spent, state);
+            memset(S.tile, -1, cells); /* tile 1 too */
         }
     }
     search_free(&S);
@@ -729,15 +739,7 @@ int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned lo
         rng_shuffle(&g, S.order, S.n);
         for (int way = 0; way < 2 && !found && spent < max_nodes; way++) {
             int k_out = start_anchor(&S, fixed, anchor, way);
-            S.nodes = 0;
-            S.limit = RESTART_NODES * luby(run);
-            if (S.limit > max_nodes - spent)
-                S.limit = max_nodes - spent;
-            found = dfs(&S, S.start, k_out, 1, 0, state) == 1;
-            spent += S.nodes;
-            /* dfs took back every tile it laid; the anchor's line too */
-            memset(S.need, 0, (size_t)S.w * S.w);
-            S.passed[S.start] = 0;
+            found = descend(&S, k_out, run, max_nodes, &spent, state);
         }
     }
     search_free(&S);
