@@ -180,6 +180,15 @@ static int enumerate_placed(const tantrix_puzzle *t, const int *marks, int nmark
 /* their part of the hint's time */
 #define WITNESS_SHARE 0.1
 
+/* Does every tile not placed lie in two ways among the witnesses? */
+static bool all_varied(const tantrix_puzzle *t, const int *fixed, const bool *varied)
+{
+    for (int u = 0; u < t->n; u++)
+        if (fixed[3 * u] == TANTRIX_OFF && !varied[u])
+            return false;
+    return true;
+}
+
 static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
                            assist_solution_fn add, void *add_ctx)
 {
@@ -205,14 +214,10 @@ static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks
                     first[u] = facts[u];
             }
             got = true;
-            all_vary = true;
-            for (int u = 0; u < t->n && all_vary; u++)
-                all_vary = fixed[3 * u] != TANTRIX_OFF || varied[u];
+            all_vary = all_varied(t, fixed, varied);
         }
     }
-    bool all_vary = got;
-    for (int u = 0; u < t->n && all_vary; u++)
-        all_vary = fixed[3 * u] != TANTRIX_OFF || varied[u];
+    bool all_vary = got && all_varied(t, fixed, varied);
     free(varied);
     free(first);
     free(facts);
@@ -245,8 +250,10 @@ int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const 
         return -1;
     if (nmarks > 0) {
         /* a short walk first (boards with givens end within it), then
-         * witnesses from the restarted search, then the rest of the walk
-         * unless the witnesses already leave nothing forced */
+         * witnesses from the restarted search, then the walk again with
+         * the whole share unless the witnesses already leave nothing
+         * forced (that walk may list a loop listed before: the forced
+         * set takes the list as a set, and witnesses are solutions too) */
         for (int pass = 0; pass < 2; pass++) {
             double part = pass == 0 ? ENUM_PROBE : 1.0;
             long nodes = 0, found;
