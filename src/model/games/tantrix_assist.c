@@ -79,6 +79,19 @@ static void enum_list(void *vctx, const int *facts, int n)
     }
 }
 
+/* A loop (state in the frame's coordinates) as its n placement facts;
+ * false when a tile lies outside the encoding's hexagon. */
+static bool loop_facts(const tantrix_puzzle *t, const int *state, int *facts)
+{
+    for (int u = 0; u < t->n; u++) {
+        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
+        if (cell < 0)
+            return false;
+        facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
+    }
+    return true;
+}
+
 /* The search's loop as facts (no tile placed: the frame is the board
  * itself, tantrix_frame_of), n of them into facts; false when the search
  * found none within the budget's share of steps. */
@@ -90,13 +103,8 @@ static bool search_facts(const tantrix_puzzle *t, const sat_budget *b, int *fact
     int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
     tantrix_family.init_state(t, state);
     diag why = {0};
-    bool ok = nodes >= 1 && tantrix_search_loop_memo(t, state, nodes) == 1 && tantrix_verify(t, state, &why);
-    for (int u = 0; u < t->n && ok; u++) {
-        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
-        ok = cell >= 0;
-        if (ok)
-            facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
-    }
+    bool ok = nodes >= 1 && tantrix_search_loop_memo(t, state, nodes) == 1 && tantrix_verify(t, state, &why) &&
+              loop_facts(t, state, facts);
     free(state);
     return ok;
 }
@@ -140,11 +148,9 @@ static void list_loop(void *vctx, const int *state)
 {
     all_ctx *x = vctx;
     const tantrix_puzzle *t = x->t;
-    for (int u = 0; u < t->n; u++) {
-        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
-        assert(cell >= 0); /* the search keeps to the hexagon */
-        x->facts[u] = tantrix_fact(t, u, cell, state[3 * u]);
-    }
+    bool inside = loop_facts(t, state, x->facts);
+    assert(inside); /* the search keeps to the hexagon */
+    (void)inside;
     x->found++;
     if (x->add)
         x->add(x->add_ctx, x->facts, t->n);
@@ -366,12 +372,8 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
         int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
         /* the restarted search first: on a large board its first loop
          * comes in milliseconds, the walk's may take seconds */
-        if (marks_board(t, marks, nmarks, fixed) > 0 &&
-            tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1) {
-            all_ctx y = {t, facts, NULL, NULL, 0};
-            list_loop(&y, state);
-            x.got = true;
-        }
+        x.got = marks_board(t, marks, nmarks, fixed) > 0 &&
+                tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1 && loop_facts(t, state, facts);
         free(state);
         free(fixed);
         if (!x.got)

@@ -550,10 +550,17 @@ static int start_at(search *S, int c, int u, int rot, int way)
     return k_out;
 }
 
+/* After a descent: dfs took back every tile it laid; the start's line
+ * (start_at) is taken back here. */
+static void take_back_start(search *S)
+{
+    memset(S->need, 0, (size_t)S->w * S->w);
+    S->passed[S->start] = 0;
+}
+
 /* One descent of the restarted search, its `run`th, from the line
  * started (leaving by k_out): within its Luby share of what is left of
- * max_nodes, its steps added to *spent.  dfs takes back every tile it
- * lays; the start's line is taken back here.  True with a loop in state. */
+ * max_nodes, its steps added to *spent.  True with a loop in state. */
 static bool descend(search *S, int k_out, long run, long max_nodes, long *spent, int *state)
 {
     S->nodes = 0;
@@ -562,8 +569,7 @@ static bool descend(search *S, int k_out, long run, long max_nodes, long *spent,
         S->limit = max_nodes - *spent;
     bool found = dfs(S, S->start, k_out, 1, 0, state) == 1;
     *spent += S->nodes;
-    memset(S->need, 0, (size_t)S->w * S->w);
-    S->passed[S->start] = 0;
+    take_back_start(S);
     return found;
 }
 
@@ -712,8 +718,7 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
         int k_out = start_anchor(&S, fixed, anchor, way);
         int r = dfs(&S, S.start, k_out, 1, 0, state);
         res = r == -1 ? -1 : r == 1 ? 0 : 1;
-        memset(S.need, 0, (size_t)S.w * S.w);
-        S.passed[S.start] = 0;
+        take_back_start(&S);
     }
     free(state);
     search_free(&S);
