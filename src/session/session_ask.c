@@ -210,10 +210,8 @@ void si_drop_marked_reasons(worker_mem *w, const job *j)
 
 bool si_final_reason(const worker_mem *w, int fact)
 {
-    for (int i = 0; w && i < w->nreasons; i++)
-        if (w->reasons[i].fact == fact)
-            return w->reasons[i].final;
-    return false;
+    const known_reason *k = si_known_reason(w, fact);
+    return k && k->final;
 }
 
 /* Keeps what a search for fact's reason found, in `seconds` (taken: r is
