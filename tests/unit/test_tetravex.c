@@ -425,6 +425,93 @@ static void count_matches_brute_force(void)
     CHECK_MSG(several > 0 && none > 0, "%d with several solutions, %d with none", several, none);
 }
 
+/* What tetravex_enumerate listed: every solution's facts, in order. */
+typedef struct {
+    puzzle *p;
+    int_vec facts;
+    long listed, rejected;
+} listing;
+
+static void list_solution(void *ctx, const int *facts, int n)
+{
+    listing *l = ctx;
+    const tetravex_puzzle *t = l->p->data;
+    bool *on = xcalloc((size_t)(t->ntiles * t->ntypes) + 1, sizeof *on);
+    for (int i = 0; i < n; i++) {
+        vec_push(&l->facts, facts[i]);
+        on[facts[i]] = true;
+    }
+    int *state = xcalloc((size_t)l->p->nstate, sizeof *state);
+    l->p->family->init_state(l->p->data, state);
+    l->p->family->apply_solution(l->p->data, on, state);
+    diag why = {0};
+    l->rejected += !tetravex_verify(t, state, &why);
+    l->listed++;
+    free(state);
+    free(on);
+}
+
+/* The enumerator walks boards of 7x7 and up in subtrees on two threads
+ * (enumerate_split in tetravex_search.c): it lists what one thread lists,
+ * in the same order, every solution passing the checker, as many as the
+ * walk without the ring cuts counts (tetravex_count_steps, the
+ * generator's walk), with no marks and with one mark from a solution. */
+static void enumerate_on_two_threads_lists_every_solution(void)
+{
+    rng r;
+    rng_seed(&r, 41);
+    int several = 0;
+    for (int rep = 0; rep < 26; rep++) {
+        /* one in seven such 7x7 boards has several solutions */
+        int n = rep < 24 ? 7 : 8;
+        strbuf text = {0};
+        random_board(&r, n, 9 + rep % 2, &text);
+        puzzle *p = load(text.s);
+        CHECK(p != NULL);
+        if (!p) {
+            sb_free(&text);
+            continue;
+        }
+        const tetravex_puzzle *t = p->data;
+        int mark = -1;
+        for (int with_mark = 0; with_mark < 2; with_mark++) {
+            listing l[2] = {{.p = p}, {.p = p}};
+            int st[2];
+            for (int th = 0; th < 2; th++) {
+                setenv("TESSERA_THREADS", th ? "2" : "1", 1);
+                st[th] = tetravex_enumerate(p->data, &mark, with_mark, 1000, NULL, list_solution, &l[th]);
+            }
+            unsetenv("TESSERA_THREADS");
+            long want = -1;
+            if (!with_mark)
+                CHECK(tetravex_count_steps(t, 1001, 0, &want));
+            CHECK_MSG(st[0] == 1 && st[1] == 1, "%dx%d #%d: status %d and %d", n, n, rep, st[0], st[1]);
+            CHECK_MSG(l[0].listed == l[1].listed && l[0].facts.n == l[1].facts.n &&
+                          memcmp(l[0].facts.v, l[1].facts.v, (size_t)l[0].facts.n * sizeof(int)) == 0,
+                      "%dx%d #%d mark %d: %ld solutions on one thread, %ld on two, or in another order", n,
+                      n, rep, with_mark, l[0].listed, l[1].listed);
+            CHECK_MSG(l[1].rejected == 0, "%dx%d #%d: %ld listed solutions fail the checker", n, n, rep,
+                      l[1].rejected);
+            if (!with_mark) {
+                CHECK_MSG(l[1].listed == want && want >= 1, "%dx%d #%d: %ld listed, the walk counts %ld", n,
+                          n, rep, l[1].listed, want);
+                several += want > 1;
+                if (l[1].facts.n >= t->ntiles)
+                    mark = l[1].facts.v[rng_below(&r, t->ntiles)];
+            } else {
+                CHECK_MSG(l[1].listed >= 1, "%dx%d #%d: nothing listed under a solution's mark", n, n, rep);
+            }
+            vec_free(&l[0].facts);
+            vec_free(&l[1].facts);
+            if (mark < 0)
+                break;
+        }
+        puzzle_free(p);
+        sb_free(&text);
+    }
+    CHECK_MSG(several > 0, "no board with several solutions");
+}
+
 /* The count held to a step budget (what the generator uses): without a
  * budget it agrees with tetravex_count, and a budget of one step stops a
  * walk that needs more than its first slice, saying so (false) instead of
@@ -672,6 +759,7 @@ int main(void)
     RUN(search_same_on_any_number_of_threads);
     RUN(count_matches_brute_force);
     RUN(count_steps_stops_at_the_budget);
+    RUN(enumerate_on_two_threads_lists_every_solution);
     RUN(hand_made_3x3);
     RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);

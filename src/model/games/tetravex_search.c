@@ -13,10 +13,11 @@
  *    side), and a search whose border can no longer hold them is cut off;
  *  - identical tiles are one type with a count, so they never multiply the
  *    search;
- *  - (the solve search only) a tile that would leave the next cell, bound
- *    by it and by another placed cell, no tile at all is not placed: the
- *    walk would take it straight back;
- *  - (the solve search only, with no marks) the next ring's arms: each
+ *  - (not in the generator's walk, whose step budget was set without it)
+ *    a tile that would leave the next cell, bound by it and by another
+ *    placed cell, no tile at all is not placed: the walk would take it
+ *    straight back;
+ *  - (not in the generator's walk; with no marks) the next ring's arms: each
  *    cell of the next ring that has a placed neighbour needs a tile left
  *    that fits it and fits some tile that could lie before it in its arm
  *    (chain_ok), so a ring's second arm is not walked when the next
@@ -31,15 +32,18 @@
  * square once.  Every search is complete, so one that runs out of
  * candidates proves there is no solution under the marks (the solver
  * still decides).  The enumerator
- * walks from the corner whose tree Knuth's estimate says is smallest.
+ * walks from the corner whose tree Knuth's estimate says is smallest, in
+ * subtrees on two threads from 7x7 up (enumerate_split).
  * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <assert.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "games/tetravex.h"
 #include "jobs.h"
@@ -91,6 +95,7 @@ typedef struct {
     tset avail;         /* types with tiles left */
     int onb[4][TS_VALUES], def[4], slots[4];
     int depth;
+    int floor; /* the walk's root level: a subtree's first free one */
     int *cand, *ncand, *pos; /* per level: candidates, how many, next one */
     /* per level: the placed neighbours (cell, and the neighbour's side
      * that faces the level's cell) */
@@ -388,8 +393,10 @@ static void run_free(ts_run *r)
 /* A search from corner `corner` (bit 0: right, bit 1: bottom) with the
  * marks placed; false when the marks break the rules by themselves.
  * bands: the corner square in bands of likelihood (finds a solution
- * sooner; an exhaustive search only pays for walking the square again). */
-static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, int nmarks, bool bands)
+ * sooner; an exhaustive search only pays for walking the square again).
+ * cuts: the look one cell ahead and the next ring's chains. */
+static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, int nmarks, bool bands,
+                     bool cuts)
 {
     int n = x->n, nt = x->ntypes;
     memset(r, 0, sizeof *r);
@@ -455,9 +462,9 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
                 r->cons_face[d][r->ncons[d]++] = (unsigned char)((s + 2) % 4);
             }
         }
-    /* the next ring's chains (chain_ok): only for the first solution,
-     * with no marks (then every cell's first placed neighbour is a level) */
-    r->chain = bands && nmarks == 0;
+    /* the next ring's chains (chain_ok): with no marks (then every cell's
+     * first placed neighbour is a level) */
+    r->chain = cuts && nmarks == 0;
     r->nchain = xcalloc((size_t)r->norder + 1, sizeof *r->nchain);
     r->chain_side = xcalloc((size_t)r->norder + 1, sizeof *r->chain_side);
     r->chain_link = xcalloc((size_t)r->norder + 1, sizeof *r->chain_link);
@@ -519,10 +526,9 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
         free(slot);
     }
     free(level);
-    /* one cell ahead (candidates_in): only for the first solution, so
-     * that the exhaustive walk's step counts, which the generator budgets
-     * by, stay as they were */
-    r->ahead = bands;
+    /* one cell ahead (candidates_in): not in the generator's walk, so
+     * that its step counts, which it budgets by, stay as they were */
+    r->ahead = cuts;
     r->ahead_other = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_other);
     r->ahead_face = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_face);
     r->ahead_other_face = xcalloc((size_t)r->norder + 1, sizeof *r->ahead_other_face);
@@ -649,7 +655,7 @@ static int run_steps(const ts_ctx *x, ts_run *r, long steps)
             } else {
                 take(x, r, c);
             }
-        } else if (d > 0) {
+        } else if (d > r->floor) {
             r->depth--;
             take(x, r, r->order[r->depth]);
         } else if (r->lo > 0) {
@@ -674,7 +680,7 @@ static double walk_estimate(const ts_ctx *x, int corner, const int *marks, int n
 {
     ts_run run;
     double sum = 0;
-    if (run_init(x, &run, corner, marks, nmarks, false)) {
+    if (run_init(x, &run, corner, marks, nmarks, false, false)) {
         int *cand = xcalloc((size_t)x->ntypes + 1, sizeof *cand);
         for (int p = 0; p < probes; p++) {
             double width = 1;
@@ -752,7 +758,7 @@ static int search(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
     ts_run runs[TS_CORNERS];
     bool ok = true;
     for (int i = 0; i < TS_CORNERS; i++)
-        ok = run_init(x, &runs[i], i, marks, nmarks, true) && ok;
+        ok = run_init(x, &runs[i], i, marks, nmarks, true, true) && ok;
     double now = monotonic_seconds();
     double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
     long limit = nmarks > 0 ? TS_MARKED_STEPS / TS_SLICE : 0; /* turns */
@@ -833,20 +839,196 @@ static int cheapest_corner(const ts_ctx *x, const int *marks, int nmarks)
     return best;
 }
 
+/* The enumerator's walk split into subtrees, walked side by side.  The
+ * first `depth` levels are laid in every way the walk itself would lay
+ * them (the same candidates and cuts), and each such prefix is one
+ * subtree, walked by whichever thread takes it next: the subtrees
+ * partition the walk, so together they list every solution once.  The
+ * caller's thread polls and keeps the deadline; solutions are handed on
+ * in subtree order, which is the single walk's order. */
+#define TS_SPLIT_MIN 64     /* subtrees wanted, enough to balance two threads */
+#define TS_SPLIT_LEVELS 12  /* at most this deep */
+
+typedef struct {
+    const ts_ctx *x;
+    const int *marks;
+    int nmarks, corner, depth, nsub;
+    int *prefix;            /* nsub * depth tile types */
+    int_vec *sols;          /* per subtree: its solutions' facts, cells each */
+    bool *complete;         /* per subtree: walked to the end */
+    atomic_int next;
+    atomic_bool stop;
+    atomic_long found;
+    atomic_bool helper_done;
+    long limit;
+} ts_split;
+
+/* Lists the prefixes of `depth` levels below level d into out. */
+static void split_prefixes(const ts_ctx *x, ts_run *r, int d, int depth, int_vec *out)
+{
+    if (d == depth) {
+        for (int i = 0; i < depth; i++)
+            vec_push(out, r->place[r->order[i]]);
+        return;
+    }
+    int *cand = xcalloc((size_t)x->ntypes + 1, sizeof *cand);
+    int nc = candidates(x, r, d, cand);
+    for (int i = 0; i < nc; i++) {
+        int c = r->order[d];
+        if (put(x, r, c, cand[i]) &&
+            (!r->chain || (x->words <= 2 ? chain_ok(x, r, d, 2) : chain_ok(x, r, d, TS_WORDS))))
+            split_prefixes(x, r, d + 1, depth, out);
+        take(x, r, c);
+    }
+    free(cand);
+}
+
+/* Walks subtree k on run r (its prefix laid afresh); false when stopped. */
+static bool walk_subtree(ts_split *sp, ts_run *r, int k, bool caller, double deadline,
+                         const sat_budget *b)
+{
+    const ts_ctx *x = sp->x;
+    while (r->depth > 0)
+        take(x, r, r->order[--r->depth]);
+    for (int d = 0; d < sp->depth; d++) {
+        bool ok = put(x, r, r->order[d], sp->prefix[k * sp->depth + d]);
+        ok = ok && (!r->chain || chain_ok(x, r, d, TS_WORDS));
+        assert(ok); /* split_prefixes laid it so */
+        (void)ok;
+        r->depth = d + 1;
+    }
+    r->floor = sp->depth;
+    r->pos[r->depth] = -1;
+    double next_poll = monotonic_seconds() + 0.03;
+    for (;;) {
+        if (atomic_load(&sp->stop))
+            return false;
+        int st = run_steps(x, r, TS_SLICE);
+        if (st == 1) {
+            for (int c = 0; c < x->cells; c++)
+                vec_push(&sp->sols[k], c * x->ntypes + r->place[c]);
+            if (atomic_fetch_add(&sp->found, 1) + 1 > sp->limit) {
+                atomic_store(&sp->stop, true);
+                return false;
+            }
+            r->depth--;
+            take(x, r, r->order[r->depth]);
+        } else if (st == 0) {
+            return true;
+        }
+        if (caller) {
+            double now = monotonic_seconds();
+            if ((deadline > 0 && now >= deadline) ||
+                (b && b->poll && now >= next_poll && b->poll(b->poll_ctx)))
+                atomic_store(&sp->stop, true);
+            if (now >= next_poll)
+                next_poll = now + 0.03;
+        }
+    }
+}
+
+static void walk_subtrees(ts_split *sp, bool caller, double deadline, const sat_budget *b)
+{
+    ts_run run;
+    if (run_init(sp->x, &run, sp->corner, sp->marks, sp->nmarks, false, true))
+        for (int k; !atomic_load(&sp->stop) && (k = atomic_fetch_add(&sp->next, 1)) < sp->nsub;)
+            sp->complete[k] = walk_subtree(sp, &run, k, caller, deadline, b);
+    run_free(&run);
+}
+
+static void *walk_subtrees_thread(void *arg)
+{
+    ts_split *sp = arg;
+    walk_subtrees(sp, false, 0, NULL);
+    atomic_store(&sp->helper_done, true);
+    return NULL;
+}
+
+/* As enumerate_steps with cuts, on up to two threads; -2: not worth
+ * splitting (a small board, one thread, or a walk too shallow). */
+static int enumerate_split(const ts_ctx *x, int corner, const int *marks, int nmarks, long limit,
+                           const sat_budget *b, assist_solution_fn add, void *add_ctx)
+{
+    if (x->cells < 49 || jobs_threads(2) < 2)
+        return -2;
+    ts_run run;
+    if (!run_init(x, &run, corner, marks, nmarks, false, true)) {
+        run_free(&run);
+        return 1;
+    }
+    int_vec pre = {0};
+    int depth = 0;
+    while (depth < TS_SPLIT_LEVELS && depth + 1 < run.norder && (int)(pre.n / (depth ? depth : 1)) < TS_SPLIT_MIN) {
+        depth++;
+        pre.n = 0;
+        split_prefixes(x, &run, 0, depth, &pre);
+    }
+    run_free(&run);
+    if (depth == 0) {
+        vec_free(&pre);
+        return -2;
+    }
+    ts_split sp = {.x = x, .marks = marks, .nmarks = nmarks, .corner = corner, .depth = depth,
+                   .nsub = pre.n / depth, .prefix = pre.v, .limit = limit};
+    sp.sols = xcalloc((size_t)sp.nsub + 1, sizeof *sp.sols);
+    sp.complete = xcalloc((size_t)sp.nsub + 1, sizeof *sp.complete);
+    atomic_init(&sp.next, 0);
+    atomic_init(&sp.stop, false);
+    atomic_init(&sp.found, 0);
+    atomic_init(&sp.helper_done, false);
+    double deadline = b && b->seconds > 0 ? monotonic_seconds() + b->seconds : 0;
+    pthread_t helper;
+    bool two = pthread_create(&helper, NULL, walk_subtrees_thread, &sp) == 0;
+    walk_subtrees(&sp, true, deadline, b);
+    /* the caller's share is done: it keeps the deadline and the poll
+     * while the other thread ends its last subtree */
+    while (two && !atomic_load(&sp.helper_done)) {
+        double now = monotonic_seconds();
+        if ((deadline > 0 && now >= deadline) || (b && b->poll && b->poll(b->poll_ctx)))
+            atomic_store(&sp.stop, true);
+        nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+    }
+    if (two)
+        pthread_join(helper, NULL);
+    int st = 1;
+    for (int k = 0; k < sp.nsub; k++)
+        if (!sp.complete[k])
+            st = atomic_load(&sp.found) > limit ? 0 : -1;
+    long handed = 0;
+    for (int k = 0; k < sp.nsub && handed <= limit; k++)
+        for (int i = 0; i + x->cells <= sp.sols[k].n && handed <= limit; i += x->cells, handed++)
+            add(add_ctx, sp.sols[k].v + i, x->cells);
+    for (int k = 0; k < sp.nsub; k++)
+        vec_free(&sp.sols[k]);
+    free(sp.sols);
+    free(sp.complete);
+    vec_free(&pre);
+    return st;
+}
+
 /* The family's enumerator (game_family.enumerate): every solution under
  * the marks, by the cheapest corner's search run to the end, with no likelihood
  * bands (order does not matter when every branch is walked).  A search is
  * complete and meets each arrangement of tile types once, so when it runs
  * out of candidates the list is every solution: a proof by exhaustion.
- * After a solution it backs up one level and goes on. */
+ * After a solution it backs up one level and goes on.  cuts: the walk
+ * with the solve's cuts, split over two threads when worth it; without,
+ * the generator's walk, whose budget max_steps counts placements. */
 static int enumerate_steps(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
-                           long max_steps, assist_solution_fn add, void *add_ctx)
+                           long max_steps, bool cuts, assist_solution_fn add, void *add_ctx)
 {
     ts_ctx *x = make_ctx(pz);
     long steps = 0;
     ts_run run;
     int corner = cheapest_corner(x, marks, nmarks);
-    int st = run_init(x, &run, corner, marks, nmarks, false) ? -2 : 1; /* -2: going on */
+    if (cuts && max_steps == 0) {
+        int st = enumerate_split(x, corner, marks, nmarks, limit, b, add, add_ctx);
+        if (st != -2) {
+            free_ctx(x);
+            return st;
+        }
+    }
+    int st = run_init(x, &run, corner, marks, nmarks, false, cuts) ? -2 : 1; /* -2: going on */
     double now = monotonic_seconds();
     double deadline = b && b->seconds > 0 ? now + b->seconds : 0, next_poll = now + 0.03;
     int *facts = xcalloc((size_t)x->cells + 1, sizeof *facts);
@@ -893,7 +1075,7 @@ static int enumerate_steps(void *pz, const int *marks, int nmarks, long limit, c
 int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
                        assist_solution_fn add, void *add_ctx)
 {
-    return enumerate_steps(pz, marks, nmarks, limit, b, 0, add, add_ctx);
+    return enumerate_steps(pz, marks, nmarks, limit, b, 0, true, add, add_ctx);
 }
 
 typedef struct {
@@ -934,7 +1116,7 @@ bool tetravex_count_steps(const tetravex_puzzle *t, long limit, long max_steps, 
     *count = 0;
     if (limit < 1)
         return true;
-    if (enumerate_steps((void *)t, NULL, 0, limit - 1, NULL, max_steps, count_one, &cc) < 0)
+    if (enumerate_steps((void *)t, NULL, 0, limit - 1, NULL, max_steps, false, count_one, &cc) < 0)
         return false;
     *count = cc.found < limit ? cc.found : limit;
     return true;
