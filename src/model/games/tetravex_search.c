@@ -122,6 +122,12 @@ typedef struct {
     unsigned char *nchain, (*chain_side)[2], (*chain_link)[2];
     int (*chain_prev)[2];
     tset *chain_set;
+    /* per chain set: the tiles that could lie beside it on side
+     * chain_z_side (link_to's union), kept until the set changes; -1:
+     * none kept.  A set is read by every placement below its level, so
+     * this saves the walk's costliest loop (bench/NOTES.md). */
+    tset *chain_z;
+    signed char *chain_z_side;
     /* per level with two chain cells: the side of the first and of the
      * second that faces the empty cell both touch (join_a < 0: none) */
     signed char *join_a, *join_b;
@@ -386,6 +392,8 @@ static void run_free(ts_run *r)
     free(r->chain_link);
     free(r->chain_prev);
     free(r->chain_set);
+    free(r->chain_z);
+    free(r->chain_z_side);
     free(r->join_a);
     free(r->join_b);
 }
@@ -470,6 +478,9 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     r->chain_link = xcalloc((size_t)r->norder + 1, sizeof *r->chain_link);
     r->chain_prev = xcalloc((size_t)r->norder + 1, sizeof *r->chain_prev);
     r->chain_set = xcalloc((size_t)(2 * r->norder + 2), sizeof *r->chain_set);
+    r->chain_z = xcalloc((size_t)(2 * r->norder + 2), sizeof *r->chain_z);
+    r->chain_z_side = xcalloc((size_t)(2 * r->norder + 2), sizeof *r->chain_z_side);
+    memset(r->chain_z_side, -1, (size_t)(2 * r->norder + 2));
     r->join_a = xcalloc((size_t)r->norder + 1, sizeof *r->join_a);
     r->join_b = xcalloc((size_t)r->norder + 1, sizeof *r->join_b);
     if (r->chain) {
@@ -553,9 +564,9 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
     return ok;
 }
 
-/* m &= the tiles showing, on side (t + 2) % 4, a number that some tile of
- * ps shows on side t */
-static inline void link_to(const ts_ctx *x, const tset *ps, int t, tset *m, int words)
+/* The tiles showing, on side (t + 2) % 4, a number that some tile of ps
+ * shows on side t. */
+static inline tset linkable(const ts_ctx *x, const tset *ps, int t, int words)
 {
     unsigned vals = 0;
     for (int i = 0; i < words; i++)
@@ -567,8 +578,18 @@ static inline void link_to(const ts_ctx *x, const tset *ps, int t, tset *m, int 
         for (int i = 0; i < words; i++)
             z.w[i] |= mk->w[i];
     }
+    return z;
+}
+
+/* m &= linkable(chain set p, t), kept with the set for the next call */
+static inline void link_to(const ts_ctx *x, ts_run *r, int p, int t, tset *m, int words)
+{
+    if (r->chain_z_side[p] != t) {
+        r->chain_z[p] = linkable(x, &r->chain_set[p], t, words);
+        r->chain_z_side[p] = (signed char)t;
+    }
     for (int i = 0; i < words; i++)
-        m->w[i] &= z.w[i];
+        m->w[i] &= r->chain_z[p].w[i];
 }
 
 /* The next ring's chains, after level d's tile is placed: each empty cell
@@ -590,18 +611,19 @@ static bool chain_ok(const ts_ctx *x, ts_run *r, int d, int words)
             m.w[i] &= f->w[i];
         int p = r->chain_prev[d][j];
         if (p >= 0)
-            link_to(x, &r->chain_set[p], r->chain_link[d][j], &m, words);
+            link_to(x, r, p, r->chain_link[d][j], &m, words);
         uint64_t any = 0;
         for (int i = 0; i < words; i++)
             any |= m.w[i];
         if (!any)
             return false;
         r->chain_set[d * 2 + j] = m;
+        r->chain_z_side[d * 2 + j] = -1;
     }
     if (r->join_a[d] >= 0) {
         tset m = r->avail;
-        link_to(x, &r->chain_set[d * 2], r->join_a[d], &m, words);
-        link_to(x, &r->chain_set[d * 2 + 1], r->join_b[d], &m, words);
+        link_to(x, r, d * 2, r->join_a[d], &m, words);
+        link_to(x, r, d * 2 + 1, r->join_b[d], &m, words);
         uint64_t any = 0;
         for (int i = 0; i < words; i++)
             any |= m.w[i];
