@@ -172,6 +172,94 @@ static void deduce_on_wide_boards(void)
     free(text);
 }
 
+/* Board entry i of u as a place that does not depend on the width: kind
+ * (cell, east edge, south edge) and the cell (the edge's west or north). */
+static unsigned long entry_place(const tracks_puzzle *u, int i)
+{
+    int cells = tracks_cells(u), a = i, b = i, kind = 0;
+    if (i >= cells) {
+        tracks_edge_cells(u, i - cells, &a, &b);
+        kind = b == a + 1 ? 1 : 2;
+    }
+    return (unsigned long)kind * 100000ul + (unsigned long)(a / u->w) * 1000ul + (unsigned long)(a % u->w);
+}
+
+typedef struct {
+    const tracks_puzzle *u;
+    long n;
+    unsigned long sum; /* of a hash of each implication, in any order */
+} implication_tally;
+
+static void tally_implication(void *ctx, int i, int vi, int j, int vj)
+{
+    implication_tally *x = ctx;
+    unsigned long h = entry_place(x->u, i) * 4ul + (unsigned long)vi;
+    h = h * 1000003ul + entry_place(x->u, j) * 4ul + (unsigned long)vj;
+    x->n++;
+    x->sum += h * 0x9e3779b97f4a7c15ul ^ (h >> 17);
+}
+
+/* The stuck board st of t as a board of u (t widened): the added columns
+ * and the edges into them empty. */
+static int *widened_state(const tracks_puzzle *t, const int *st, const tracks_puzzle *u)
+{
+    int *out = xcalloc((size_t)tracks_nstate(u), sizeof *out);
+    for (int i = 0; i < tracks_nstate(u); i++)
+        out[i] = TRACKS_NONE;
+    for (int c = 0; c < tracks_cells(t); c++)
+        out[c / t->w * u->w + c % t->w] = st[c];
+    for (int e = 0; e < t->nedges; e++) {
+        int a, b;
+        tracks_edge_cells(t, e, &a, &b);
+        int ua = a / t->w * u->w + a % t->w;
+        out[tracks_cells(u) + tracks_edge(u, ua, b == a + 1 ? TRACKS_E : TRACKS_S)] = st[tracks_cells(t) + e];
+    }
+    return out;
+}
+
+/* The reachability rule floods rows as bit sets from scratch only when
+ * the entries emptied since its last flood may have cut something off
+ * (still_reachable in tracks_deduce.c); past 64 columns the cell by cell
+ * search always runs.  On boards where the deductions get stuck, widened
+ * to 64 and to 65 columns, probing every open entry both ways
+ * (tracks_implications, thousands of probes, no budget) from the givens
+ * and from where the deductions stop finds the same implications on both
+ * sides of that line. */
+static void reach_shortcut_finds_what_the_search_finds(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/stuck-40x40.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        const tracks_puzzle *t = p->data;
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        tracks_init_state(t, state);
+        for (int stuck = 0; stuck < 2; stuck++) { /* from the givens, then from where deduce stops */
+            CHECK(!stuck || tracks_deduce(t, state) == 0);
+            implication_tally x[2];
+            for (int k = 0; k < 2; k++) {
+                tracks_puzzle *u = widened(t, 64 + k);
+                int *st = widened_state(t, state, u);
+                x[k] = (implication_tally){.u = u};
+                tracks_implications(u, st, tally_implication, &x[k]);
+                free(st);
+                tracks_free(u);
+            }
+            CHECK_MSG(x[0].n > 1000 && x[0].n == x[1].n && x[0].sum == x[1].sum,
+                      "%s (%s): %ld and %ld implications (sums %lx, %lx)", line, stuck ? "stuck" : "givens",
+                      x[0].n, x[1].n, x[0].sum, x[1].sum);
+        }
+        free(state);
+        puzzle_free(p);
+    }
+    free(text);
+}
+
 /* Deductions decide only what is forced: with two solutions they stop
  * (and --solve's engine answers), with none they report failure. */
 static void deduce_stops_when_not_forced(void)
@@ -584,6 +672,7 @@ int main(void)
     RUN(all_tatham_ids_unique_and_verified);
     RUN(deduce_solves_tatham_ids);
     RUN(deduce_on_wide_boards);
+    RUN(reach_shortcut_finds_what_the_search_finds);
     RUN(deduce_stops_when_not_forced);
     RUN(encode_decided_solves_the_rest);
     RUN(implications_hold_in_the_solution);

@@ -15,6 +15,11 @@ static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 /* Contradiction: the board as it stands has no solution. */
 enum { BAD = -1 };
 
+/* The reachability rule's shortcut: up to this many entries emptied since
+ * its last flood are checked locally, within this many rows of each
+ * other plus a margin of REACH_MARGIN rows; past that, the whole flood. */
+enum { REMOVED_MAX = 16, REACH_ROWS = 12, REACH_MARGIN = 2 };
+
 /* What a probe changes and undoes by copying: the board entries and the
  * rules' incremental records of it. */
 typedef struct {
@@ -56,6 +61,11 @@ typedef struct {
      * still to follow. */
     int *imp_start, *imp;
     int *follow, nfollow;
+    /* The reachability rule's shortcut (reach_rule): the entries decided
+     * "no track" since every open cell was last known reachable, or
+     * reach_all when there were too many or that is not known. */
+    int removed[REMOVED_MAX], nremoved;
+    bool reach_all;
 } deducer;
 
 
@@ -127,10 +137,15 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
     }
     (*changed)++;
     int w = d->t->w;
-    if (v == TRACKS_TRACK)
+    if (v == TRACKS_TRACK) {
         d->need_loop = true;
-    else
+    } else {
         d->need_reach = true;
+        if (d->nremoved < REMOVED_MAX)
+            d->removed[d->nremoved++] = i;
+        else
+            d->reach_all = true;
+    }
     if (i < d->cells) {
         enqueue(d, i);
         d->row_dirty[i / w] = d->col_dirty[i % w] = 1;
@@ -322,22 +337,24 @@ static uint64_t spread_row(uint64_t r, uint64_t link)
     return bits_reversed(spread_east(bits_reversed(r), bits_reversed(link) >> 1));
 }
 
-static void flood_rows(deducer *d, const board *b)
+/* The cells open cell start reaches over open cells and edges of rows
+ * y0..y1 alone, as d->reach[y0..y1]. */
+static void flood_rows(deducer *d, const board *b, int y0, int y1, int start)
 {
     const tracks_puzzle *t = d->t;
-    int h = t->h, start = t->end_cell[0];
     uint64_t *r = d->reach;
-    memset(r, 0, (size_t)h * sizeof *r);
+    memset(r + y0, 0, (size_t)(y1 - y0 + 1) * sizeof *r);
     int sy = start / t->w;
+    assert(y0 <= sy && sy <= y1);
     r[sy] = spread_row(1ull << (start % t->w), b->east[sy] & b->open[sy] & (b->open[sy] >> 1)) & b->open[sy];
     /* every r[y] is closed within its row, so a row whose neighbour adds
      * nothing is skipped */
     for (bool grew = true; grew;) {
         grew = false;
         for (int pass = 0; pass < 2; pass++)
-            for (int j = 0; j < h; j++) {
-                int y = pass ? h - 1 - j : j, from = pass ? y + 1 : y - 1;
-                if (from < 0 || from >= h)
+            for (int y = pass ? y1 : y0; y0 <= y && y <= y1; y += pass ? -1 : 1) {
+                int from = pass ? y + 1 : y - 1;
+                if (from < y0 || from > y1)
                     continue;
                 uint64_t in = (r[y] | (r[from] & b->south[pass ? y : from])) & b->open[y];
                 if (in == r[y])
@@ -349,22 +366,76 @@ static void flood_rows(deducer *d, const board *b)
     }
 }
 
+/* Whether every open cell is still reachable, seen locally: it was when
+ * the entries d->removed[] were still open (!d->reach_all), and a path
+ * then that crossed one of them can go round it now when the open cells
+ * they touched (an emptied cell's open neighbours, an emptied edge's two
+ * cells when both are open) are joined to each other.  Checked by a flood
+ * from one of them over a few rows around them; false when not seen so
+ * (the whole flood decides).  All reach_rule's floods but one or two in
+ * a hundred find nothing to empty on the 40x40 boards (bench/NOTES.md). */
+static bool still_reachable(deducer *d, const board *b)
+{
+    const tracks_puzzle *t = d->t;
+    const int *st = b->st;
+    if (d->reach_all)
+        return false;
+    int touched[4 * REMOVED_MAX], n = 0;
+    for (int k = 0; k < d->nremoved; k++) {
+        int i = d->removed[k];
+        if (i < d->cells) {
+            for (int s = 0; s < 4; s++) {
+                int nb = d->next[4 * i + s];
+                if (nb >= 0 && st[nb] != TRACKS_NONE)
+                    touched[n++] = nb;
+            }
+        } else {
+            int a = d->ends[2 * (i - d->cells)], c = d->ends[2 * (i - d->cells) + 1];
+            if (st[a] != TRACKS_NONE && st[c] != TRACKS_NONE)
+                touched[n++] = a, touched[n++] = c;
+        }
+    }
+    if (n == 0)
+        return true;
+    int y0 = t->h, y1 = -1;
+    for (int k = 0; k < n; k++) {
+        int y = touched[k] / t->w;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+    }
+    if (y1 - y0 >= REACH_ROWS)
+        return false;
+    y0 = y0 - REACH_MARGIN < 0 ? 0 : y0 - REACH_MARGIN;
+    y1 = y1 + REACH_MARGIN >= t->h ? t->h - 1 : y1 + REACH_MARGIN;
+    flood_rows(d, b, y0, y1, touched[0]);
+    for (int k = 1; k < n; k++)
+        if (!(d->reach[touched[k] / t->w] >> (touched[k] % t->w) & 1))
+            return false;
+    return true;
+}
+
 /* Reachability: all track is joined to the entrance, so a cell the
  * entrance cannot reach over cells and edges that may hold track is empty
- * (and the exit must be reachable). */
+ * (and the exit must be reachable).  Afterwards every open cell is
+ * reachable: the shortcut's starting point. */
 static int reach_rule(deducer *d, board *b, int *changed)
 {
     const tracks_puzzle *t = d->t;
     const int *st = b->st;
     if (d->rows_as_bits) {
-        flood_rows(d, b);
-        int ex = t->end_cell[1];
-        if (!(d->reach[ex / t->w] >> (ex % t->w) & 1))
-            return BAD;
-        for (int y = 0; y < t->h; y++)
-            for (uint64_t lost = b->open[y] & ~d->reach[y]; lost; lost &= lost - 1)
-                if (set(d, b, y * t->w + __builtin_ctzll(lost), TRACKS_NONE, changed) < 0)
-                    return BAD;
+        if (!still_reachable(d, b)) {
+            flood_rows(d, b, 0, t->h - 1, t->end_cell[0]);
+            int ex = t->end_cell[1];
+            if (!(d->reach[ex / t->w] >> (ex % t->w) & 1))
+                return BAD;
+            for (int y = 0; y < t->h; y++)
+                for (uint64_t lost = b->open[y] & ~d->reach[y]; lost; lost &= lost - 1)
+                    if (set(d, b, y * t->w + __builtin_ctzll(lost), TRACKS_NONE, changed) < 0)
+                        return BAD;
+        }
+        /* what the flood emptied was out of reach: not a removal to check */
+        d->nremoved = 0;
+        d->reach_all = false;
         return 0;
     }
     int *q = d->bfs, n = 0;
@@ -464,8 +535,11 @@ static int propagate(deducer *d, board *b)
         if (r < 0 || !changed)
             break;
     }
-    /* leave no work behind for the next board */
+    /* leave no work behind for the next board; on one that passed, every
+     * open cell is reachable (the last reach_rule saw to it) */
     d->nfollow = 0;
+    d->nremoved = 0;
+    d->reach_all = false;
     while (d->nqueue > 0)
         d->queued[d->queue[--d->nqueue]] = 0;
     memset(d->row_dirty, 0, (size_t)h);
@@ -484,6 +558,7 @@ static void all_dirty(deducer *d)
     memset(d->col_dirty, 1, (size_t)d->t->w);
     memset(d->cut_dirty, 1, (size_t)(d->t->w + d->t->h));
     d->need_loop = d->need_reach = true;
+    d->reach_all = true;
 }
 
 static bool complete(const deducer *d, const int *st)
