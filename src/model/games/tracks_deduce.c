@@ -31,6 +31,10 @@ typedef struct {
     uint64_t *open, *east, *south;
     int ntrack; /* cells holding track */
     bool bad;   /* a closed loop or a cell with three ends, seen on the way */
+    /* Per row, then column, then line between rows or columns (cut_of):
+     * how many of its cells (edges crossing it) hold track, and how many
+     * are open, so the count and parity rules need not scan the line. */
+    int *ntrack_of, *nopen_of;
 } board;
 
 typedef struct {
@@ -146,7 +150,12 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
         else
             d->reach_all = true;
     }
+    int *on = v == TRACKS_TRACK ? b->ntrack_of : NULL;
     if (i < d->cells) {
+        int y = i / w, x = i % w;
+        b->nopen_of[y]--, b->nopen_of[d->t->h + x]--;
+        if (on)
+            on[y]++, on[d->t->h + x]++;
         enqueue(d, i);
         d->row_dirty[i / w] = d->col_dirty[i % w] = 1;
         if (v == TRACKS_TRACK)
@@ -154,7 +163,10 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
         else if (d->rows_as_bits)
             b->open[i / w] &= ~(1ull << (i % w));
     } else {
-        int e = i - d->cells, a = d->ends[2 * e];
+        int e = i - d->cells, a = d->ends[2 * e], line = d->t->h + w + d->cut_of[e];
+        b->nopen_of[line]--;
+        if (on)
+            on[line]++;
         d->cut_dirty[d->cut_of[e]] = 1;
         enqueue(d, a);
         enqueue(d, d->ends[2 * e + 1]);
@@ -212,13 +224,12 @@ static int cell_rules(deducer *d, board *b, int c, int *changed)
     return 0;
 }
 
-/* A row or column (cells first, then every step-th): its clue met exactly. */
-static int line_rule(deducer *d, board *b, int first, int step, int n, int clue, int *changed)
+/* A row or column (cells first, then every step-th; its counts k in
+ * board's ntrack_of, nopen_of): its clue met exactly. */
+static int line_rule(deducer *d, board *b, int k, int first, int step, int n, int clue, int *changed)
 {
     const int *st = b->st;
-    int track = 0, open = 0;
-    for (int j = 0, c = first; j < n; j++, c += step)
-        track += st[c] == TRACKS_TRACK, open += st[c] == TRACKS_BLANK;
+    int track = b->ntrack_of[k], open = b->nopen_of[k];
     if (track > clue || track + open < clue)
         return BAD;
     if (open == 0 || (track != clue && track + open != clue))
@@ -230,21 +241,20 @@ static int line_rule(deducer *d, board *b, int first, int step, int n, int clue,
     return 0;
 }
 
-/* The edges edge[0..n) cross a line between rows (or columns); the track
- * crosses it an odd number of times exactly when its ends lie on different
- * sides (a loop would cross evenly). */
-static int parity_rule(deducer *d, board *b, const int *edge, int n, int odd, int *changed)
+/* The edges edge[0..n) cross a line between rows (or columns; its
+ * counts k in board's ntrack_of, nopen_of); the track crosses it an odd
+ * number of times exactly when its ends lie on different sides (a loop
+ * would cross evenly). */
+static int parity_rule(deducer *d, board *b, int k, const int *edge, int n, int odd, int *changed)
 {
-    int track = 0, open = 0, last = -1;
-    for (int j = 0; j < n; j++) {
-        track += b->st[edge[j]] == TRACKS_TRACK;
-        if (b->st[edge[j]] == TRACKS_BLANK)
-            open++, last = edge[j];
-    }
+    int track = b->ntrack_of[k], open = b->nopen_of[k];
     if (open == 0)
         return (track & 1) == odd ? 0 : BAD;
-    if (open == 1)
-        decide(d, b, last, (track & 1) == odd ? TRACKS_NONE : TRACKS_TRACK, changed);
+    for (int j = 0; j < n && open == 1; j++)
+        if (b->st[edge[j]] == TRACKS_BLANK) {
+            decide(d, b, edge[j], (track & 1) == odd ? TRACKS_NONE : TRACKS_TRACK, changed);
+            break;
+        }
     return 0;
 }
 
@@ -497,12 +507,12 @@ static int propagate(deducer *d, board *b)
             for (int y = 0; y < h && r == 0; y++)
                 if (d->row_dirty[y]) {
                     d->row_dirty[y] = 0;
-                    r = line_rule(d, b, y * w, 1, w, t->row[y], &changed);
+                    r = line_rule(d, b, y, y * w, 1, w, t->row[y], &changed);
                 }
             for (int x = 0; x < w && r == 0; x++)
                 if (d->col_dirty[x]) {
                     d->col_dirty[x] = 0;
-                    r = line_rule(d, b, x, w, h, t->col[x], &changed);
+                    r = line_rule(d, b, h + x, x, w, h, t->col[x], &changed);
                 }
         }
         if (r == 0 && b->bad)
@@ -514,13 +524,13 @@ static int propagate(deducer *d, board *b)
             if (d->cut_dirty[y]) {
                 d->cut_dirty[y] = 0;
                 int odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
-                r = parity_rule(d, b, d->cut + y * w, w, odd, &changed);
+                r = parity_rule(d, b, h + w + y, d->cut + y * w, w, odd, &changed);
             }
         for (int x = 0; x + 1 < w && r == 0; x++)
             if (d->cut_dirty[h - 1 + x]) {
                 d->cut_dirty[h - 1 + x] = 0;
                 int odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
-                r = parity_rule(d, b, d->cut + (h - 1) * w + x * h, h, odd, &changed);
+                r = parity_rule(d, b, h + w + h - 1 + x, d->cut + (h - 1) * w + x * h, h, odd, &changed);
             }
         if (r == 0 && !changed && d->need_loop) {
             d->need_loop = false;
@@ -577,6 +587,8 @@ static void board_alloc(const deducer *d, board *b, int *st)
     b->open = xmalloc((size_t)3 * (size_t)h * sizeof *b->open);
     b->east = b->open + h;
     b->south = b->east + h;
+    b->ntrack_of = xmalloc((size_t)4 * (size_t)(d->t->w + h) * sizeof *b->ntrack_of);
+    b->nopen_of = b->ntrack_of + 2 * (d->t->w + h);
 }
 
 static void board_copy(const deducer *d, board *to, const board *from)
@@ -585,6 +597,7 @@ static void board_copy(const deducer *d, board *to, const board *from)
     memcpy(to->endp, from->endp, (size_t)d->cells * sizeof *to->endp);
     if (d->rows_as_bits)
         memcpy(to->open, from->open, (size_t)3 * (size_t)d->t->h * sizeof *to->open);
+    memcpy(to->ntrack_of, from->ntrack_of, (size_t)4 * (size_t)(d->t->w + d->t->h) * sizeof *to->ntrack_of);
     to->ntrack = from->ntrack;
     to->bad = from->bad;
 }
@@ -600,6 +613,15 @@ static void board_start(deducer *d, board *b)
         b->open[y] = b->east[y] = b->south[y] = row;
     b->ntrack = 0;
     b->bad = false;
+    memset(b->ntrack_of, 0, (size_t)4 * (size_t)(w + t->h) * sizeof *b->ntrack_of);
+    for (int i = 0; i < d->nstate; i++) {
+        int k = i < d->cells ? i / w : t->h + w + d->cut_of[i - d->cells];
+        for (int twice = 0; twice < 1 + (i < d->cells); twice++) { /* a cell: its row, then its column */
+            b->ntrack_of[k] += b->st[i] == TRACKS_TRACK;
+            b->nopen_of[k] += b->st[i] == TRACKS_BLANK;
+            k = t->h + i % w;
+        }
+    }
     for (int c = 0; c < d->cells; c++) {
         b->endp[c] = c;
         b->ntrack += b->st[c] == TRACKS_TRACK;
@@ -730,9 +752,11 @@ static void deducer_close(deducer *d, board *b)
 {
     free(b->endp);
     free(b->open);
+    free(b->ntrack_of);
     free(d->save.st);
     free(d->save.endp);
     free(d->save.open);
+    free(d->save.ntrack_of);
     free(d->side);
     free(d->next);
     free(d->ends);
