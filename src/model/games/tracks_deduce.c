@@ -54,7 +54,10 @@ typedef struct {
     board save;         /* probing: the guess is made on a copy */
     long probes;        /* probe propagations left before giving up */
     int *queue, nqueue; /* cells whose piece rules need a look */
-    unsigned char *queued, *row_dirty, *col_dirty;
+    unsigned char *queued, *row_dirty; /* rows, then columns (h + x) */
+    /* the rows and columns with row_dirty set, the lines between them
+     * with cut_dirty set: the counts and parity to look at again */
+    int *lines, nlines, *cuts, ncuts;
     int *seen, *bfs;    /* scratch: the reachability search on wide boards, walk */
     int *trail, ntrail; /* tracks_implications: what a probe decided */
     bool recording;
@@ -82,6 +85,15 @@ static void enqueue(deducer *d, int c)
 }
 
 static void decide(deducer *d, board *b, int i, int v, int *changed);
+
+/* Line k to look at again: flagged in dirty, listed once in list. */
+static void mark_dirty(unsigned char *dirty, int *list, int *n, int k)
+{
+    if (!dirty[k]) {
+        dirty[k] = 1;
+        list[(*n)++] = k;
+    }
+}
 
 /* The edge between cells a and b as a board index, or -1 when they are not
  * neighbours. */
@@ -157,7 +169,8 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
         if (on)
             on[y]++, on[d->t->h + x]++;
         enqueue(d, i);
-        d->row_dirty[i / w] = d->col_dirty[i % w] = 1;
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, y);
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, d->t->h + x);
         if (v == TRACKS_TRACK)
             b->ntrack++;
         else if (d->rows_as_bits)
@@ -167,7 +180,7 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
         b->nopen_of[line]--;
         if (on)
             on[line]++;
-        d->cut_dirty[d->cut_of[e]] = 1;
+        mark_dirty(d->cut_dirty, d->cuts, &d->ncuts, d->cut_of[e]);
         enqueue(d, a);
         enqueue(d, d->ends[2 * e + 1]);
         if (v == TRACKS_TRACK)
@@ -504,34 +517,29 @@ static int propagate(deducer *d, board *b)
             r = b->bad ? BAD : cell_rules(d, b, c, &changed);
             if (d->nqueue > 0)
                 continue;
-            for (int y = 0; y < h && r == 0; y++)
-                if (d->row_dirty[y]) {
-                    d->row_dirty[y] = 0;
-                    r = line_rule(d, b, y, y * w, 1, w, t->row[y], &changed);
-                }
-            for (int x = 0; x < w && r == 0; x++)
-                if (d->col_dirty[x]) {
-                    d->col_dirty[x] = 0;
-                    r = line_rule(d, b, h + x, x, w, h, t->col[x], &changed);
-                }
+            while (d->nlines > 0 && r == 0) {
+                int k = d->lines[--d->nlines];
+                d->row_dirty[k] = 0;
+                r = k < h ? line_rule(d, b, k, k * w, 1, w, t->row[k], &changed)
+                          : line_rule(d, b, k, k - h, w, h, t->col[k - h], &changed);
+            }
         }
         if (r == 0 && b->bad)
             r = BAD;
         if (r < 0)
             break;
         changed = 0;
-        for (int y = 0; y + 1 < h && r == 0; y++)
-            if (d->cut_dirty[y]) {
-                d->cut_dirty[y] = 0;
-                int odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
-                r = parity_rule(d, b, h + w + y, d->cut + y * w, w, odd, &changed);
+        while (d->ncuts > 0 && r == 0) {
+            int k = d->cuts[--d->ncuts];
+            d->cut_dirty[k] = 0;
+            if (k < h - 1) { /* between rows k and k + 1 */
+                int odd = (t->end_cell[0] / w <= k) != (t->end_cell[1] / w <= k);
+                r = parity_rule(d, b, h + w + k, d->cut + k * w, w, odd, &changed);
+            } else { /* between columns x and x + 1 */
+                int x = k - (h - 1), odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
+                r = parity_rule(d, b, h + w + k, d->cut + (h - 1) * w + x * h, h, odd, &changed);
             }
-        for (int x = 0; x + 1 < w && r == 0; x++)
-            if (d->cut_dirty[h - 1 + x]) {
-                d->cut_dirty[h - 1 + x] = 0;
-                int odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
-                r = parity_rule(d, b, h + w + h - 1 + x, d->cut + (h - 1) * w + x * h, h, odd, &changed);
-            }
+        }
         if (r == 0 && !changed && d->need_loop) {
             d->need_loop = false;
             r = loop_rule(d, b, &changed);
@@ -552,9 +560,10 @@ static int propagate(deducer *d, board *b)
     d->reach_all = false;
     while (d->nqueue > 0)
         d->queued[d->queue[--d->nqueue]] = 0;
-    memset(d->row_dirty, 0, (size_t)h);
-    memset(d->col_dirty, 0, (size_t)w);
-    memset(d->cut_dirty, 0, (size_t)(w + h));
+    while (d->nlines > 0)
+        d->row_dirty[d->lines[--d->nlines]] = 0;
+    while (d->ncuts > 0)
+        d->cut_dirty[d->cuts[--d->ncuts]] = 0;
     d->need_loop = d->need_reach = false;
     return r;
 }
@@ -564,9 +573,10 @@ static void all_dirty(deducer *d)
 {
     for (int c = 0; c < d->cells; c++)
         enqueue(d, c);
-    memset(d->row_dirty, 1, (size_t)d->t->h);
-    memset(d->col_dirty, 1, (size_t)d->t->w);
-    memset(d->cut_dirty, 1, (size_t)(d->t->w + d->t->h));
+    for (int k = d->t->w + d->t->h - 1; k >= 0; k--) /* the first row comes first */
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, k);
+    for (int k = d->t->w + d->t->h - 3; k >= 0; k--)
+        mark_dirty(d->cut_dirty, d->cuts, &d->ncuts, k);
     d->need_loop = d->need_reach = true;
     d->reach_all = true;
 }
@@ -725,8 +735,9 @@ static bool deducer_open(deducer *d, board *b, const tracks_puzzle *t, int *stat
     d->cols = xmalloc((size_t)t->w * sizeof *d->cols);
     d->queue = xmalloc((size_t)d->cells * sizeof *d->queue);
     d->queued = xcalloc((size_t)d->cells, 1);
-    d->row_dirty = xcalloc((size_t)t->h, 1);
-    d->col_dirty = xcalloc((size_t)t->w, 1);
+    d->row_dirty = xcalloc((size_t)(t->h + t->w), 1);
+    d->lines = xmalloc((size_t)(t->h + t->w) * sizeof *d->lines);
+    d->cuts = xmalloc((size_t)(t->h + t->w) * sizeof *d->cuts);
     d->seen = xmalloc((size_t)d->cells * sizeof *d->seen);
     d->bfs = xmalloc((size_t)d->cells * sizeof *d->bfs);
     bool ok = true;
@@ -770,7 +781,8 @@ static void deducer_close(deducer *d, board *b)
     free(d->queue);
     free(d->queued);
     free(d->row_dirty);
-    free(d->col_dirty);
+    free(d->lines);
+    free(d->cuts);
     free(d->seen);
     free(d->bfs);
     free(d->trail);
