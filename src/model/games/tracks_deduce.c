@@ -20,8 +20,8 @@ enum { BAD = -1 };
  * other plus a margin of REACH_MARGIN rows; past that, the whole flood. */
 enum { REMOVED_MAX = 16, REACH_ROWS = 12, REACH_MARGIN = 2 };
 
-/* What a probe changes and undoes by copying: the board entries and the
- * rules' incremental records of it. */
+/* What a probe changes and takes back (try_undo): the board entries and
+ * the rules' incremental records of it. */
 typedef struct {
     int *st;   /* the board vector (tracks.h) */
     int *endp; /* cells: at one end of a stretch of track, the cell at its other end */
@@ -51,7 +51,11 @@ typedef struct {
     bool rows_as_bits;  /* w <= 64: the flood works on board.open, east, south */
     uint64_t *reach;    /* scratch: per row, the cells the flood reached */
     int *rows, *cols;   /* scratch: per line counts of the entrance's and exit's track */
-    board save;         /* probing: the guess is made on a copy */
+    /* Probing guesses on the board itself and takes the guess back: while
+     * trying, every change is logged in undo[0..nundo) (an entry decided:
+     * its index; an end record changed: its old value, then -1 - cell). */
+    bool trying, bad_before;
+    int *undo, nundo;
     long probes;        /* probe propagations left before giving up */
     int *queue, nqueue; /* cells whose piece rules need a look */
     unsigned char *queued, *row_dirty; /* rows, then columns (h + x) */
@@ -132,6 +136,12 @@ static void join(deducer *d, board *b, int i, int *changed)
         b->bad = true;
         return;
     }
+    if (d->trying) {
+        d->undo[d->nundo++] = b->endp[x];
+        d->undo[d->nundo++] = -1 - x;
+        d->undo[d->nundo++] = b->endp[y];
+        d->undo[d->nundo++] = -1 - y;
+    }
     b->endp[x] = y;
     b->endp[y] = x;
     int closing = edge_between(d, x, y);
@@ -145,6 +155,8 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
     /* only open entries: a probe's trail then holds each entry once */
     assert(b->st[i] == TRACKS_BLANK && d->ntrail < d->nstate);
     b->st[i] = v;
+    if (d->trying)
+        d->undo[d->nundo++] = i;
     if (d->recording)
         d->trail[d->ntrail++] = i;
     if (d->imp_start) {
@@ -592,7 +604,7 @@ static bool complete(const deducer *d, const int *st)
 static void board_alloc(const deducer *d, board *b, int *st)
 {
     int h = d->t->h;
-    b->st = st ? st : xmalloc((size_t)d->nstate * sizeof *b->st);
+    b->st = st;
     b->endp = xmalloc((size_t)d->cells * sizeof *b->endp);
     b->open = xmalloc((size_t)3 * (size_t)h * sizeof *b->open);
     b->east = b->open + h;
@@ -601,15 +613,46 @@ static void board_alloc(const deducer *d, board *b, int *st)
     b->nopen_of = b->ntrack_of + 2 * (d->t->w + h);
 }
 
-static void board_copy(const deducer *d, board *to, const board *from)
+/* A guess on b begins: what changes from here on is logged. */
+static void try_begin(deducer *d, const board *b)
 {
-    memcpy(to->st, from->st, (size_t)d->nstate * sizeof *to->st);
-    memcpy(to->endp, from->endp, (size_t)d->cells * sizeof *to->endp);
-    if (d->rows_as_bits)
-        memcpy(to->open, from->open, (size_t)3 * (size_t)d->t->h * sizeof *to->open);
-    memcpy(to->ntrack_of, from->ntrack_of, (size_t)4 * (size_t)(d->t->w + d->t->h) * sizeof *to->ntrack_of);
-    to->ntrack = from->ntrack;
-    to->bad = from->bad;
+    assert(!d->trying);
+    d->trying = true;
+    d->nundo = 0;
+    d->bad_before = b->bad;
+}
+
+/* The guess taken back: b as at try_begin, the log replayed backwards. */
+static void try_undo(deducer *d, board *b)
+{
+    int w = d->t->w, h = d->t->h;
+    while (d->nundo > 0) {
+        int i = d->undo[--d->nundo];
+        if (i < 0) { /* an end record */
+            b->endp[-1 - i] = d->undo[--d->nundo];
+            continue;
+        }
+        int v = b->st[i];
+        b->st[i] = TRACKS_BLANK;
+        int *on = v == TRACKS_TRACK ? b->ntrack_of : NULL;
+        if (i < d->cells) {
+            int y = i / w, x = i % w;
+            b->nopen_of[y]++, b->nopen_of[h + x]++;
+            if (on)
+                on[y]--, on[h + x]--, b->ntrack--;
+            else if (d->rows_as_bits)
+                b->open[y] |= 1ull << x;
+        } else {
+            int e = i - d->cells, a = d->ends[2 * e], line = h + w + d->cut_of[e];
+            b->nopen_of[line]++;
+            if (on)
+                on[line]--;
+            else if (d->rows_as_bits)
+                *(e < d->t->nh ? &b->east[a / w] : &b->south[a / w]) |= 1ull << (a % w);
+        }
+    }
+    b->bad = d->bad_before;
+    d->trying = false;
 }
 
 /* The records of board b->st from scratch: every cell its own stretch,
@@ -654,9 +697,11 @@ static int probe_one(deducer *d, board *b, int i, int last)
 {
     int changed = 0;
     for (int v = TRACKS_TRACK; v <= last && d->probes > 0; v++, d->probes--) {
-        board_copy(d, &d->save, b);
-        decide(d, &d->save, i, v, &changed);
-        if (propagate(d, &d->save) == 0)
+        try_begin(d, b);
+        decide(d, b, i, v, &changed);
+        int r = propagate(d, b);
+        try_undo(d, b);
+        if (r == 0)
             continue;
         decide(d, b, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK, &changed);
         return propagate(d, b) < 0 ? BAD : 1;
@@ -753,7 +798,8 @@ static bool deducer_open(deducer *d, board *b, const tracks_puzzle *t, int *stat
         }
     }
     board_alloc(d, b, state);
-    board_alloc(d, &d->save, NULL);
+    /* each entry decided once, each join changing two end records */
+    d->undo = xmalloc((size_t)(d->nstate + 4 * t->nedges + 1) * sizeof *d->undo);
     board_start(d, b);
     all_dirty(d);
     return ok;
@@ -764,10 +810,7 @@ static void deducer_close(deducer *d, board *b)
     free(b->endp);
     free(b->open);
     free(b->ntrack_of);
-    free(d->save.st);
-    free(d->save.endp);
-    free(d->save.open);
-    free(d->save.ntrack_of);
+    free(d->undo);
     free(d->side);
     free(d->next);
     free(d->ends);
@@ -862,13 +905,14 @@ static int probe_all(deducer *d, board *b, tracks_imply_fn imply, void *ctx, int
             continue;
         for (int v = TRACKS_TRACK; v <= TRACKS_NONE; v++) {
             int changed = 0, l = 2 * i + (v == TRACKS_NONE);
-            board_copy(d, &d->save, b);
+            try_begin(d, b);
             d->ntrail = 0;
             d->recording = true;
-            decide(d, &d->save, i, v, &changed);
-            int r = propagate(d, &d->save);
+            decide(d, b, i, v, &changed);
+            int r = propagate(d, b);
             d->recording = false;
             if (r < 0) {
+                try_undo(d, b);
                 if (imply)
                     imply(ctx, i, v, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK);
                 failed[nfailed++] = l;
@@ -879,12 +923,13 @@ static int probe_all(deducer *d, board *b, tracks_imply_fn imply, void *ctx, int
                 if (j == i)
                     continue;
                 if (imply)
-                    imply(ctx, i, v, j, d->save.st[j]);
+                    imply(ctx, i, v, j, b->st[j]);
                 if (pairs) {
                     vec_push(pairs, l);
-                    vec_push(pairs, 2 * j + (d->save.st[j] == TRACKS_NONE));
+                    vec_push(pairs, 2 * j + (b->st[j] == TRACKS_NONE));
                 }
             }
+            try_undo(d, b);
         }
     }
     return nfailed;
