@@ -172,6 +172,94 @@ static void deduce_on_wide_boards(void)
     free(text);
 }
 
+/* Board entry i of u as a place that does not depend on the width: kind
+ * (cell, east edge, south edge) and the cell (the edge's west or north). */
+static unsigned long entry_place(const tracks_puzzle *u, int i)
+{
+    int cells = tracks_cells(u), a = i, b = i, kind = 0;
+    if (i >= cells) {
+        tracks_edge_cells(u, i - cells, &a, &b);
+        kind = b == a + 1 ? 1 : 2;
+    }
+    return (unsigned long)kind * 100000ul + (unsigned long)(a / u->w) * 1000ul + (unsigned long)(a % u->w);
+}
+
+typedef struct {
+    const tracks_puzzle *u;
+    long n;
+    unsigned long sum; /* of a hash of each implication, in any order */
+} implication_tally;
+
+static void tally_implication(void *ctx, int i, int vi, int j, int vj)
+{
+    implication_tally *x = ctx;
+    unsigned long h = entry_place(x->u, i) * 4ul + (unsigned long)vi;
+    h = h * 1000003ul + entry_place(x->u, j) * 4ul + (unsigned long)vj;
+    x->n++;
+    x->sum += h * 0x9e3779b97f4a7c15ul ^ (h >> 17);
+}
+
+/* The stuck board st of t as a board of u (t widened): the added columns
+ * and the edges into them empty. */
+static int *widened_state(const tracks_puzzle *t, const int *st, const tracks_puzzle *u)
+{
+    int *out = xcalloc((size_t)tracks_nstate(u), sizeof *out);
+    for (int i = 0; i < tracks_nstate(u); i++)
+        out[i] = TRACKS_NONE;
+    for (int c = 0; c < tracks_cells(t); c++)
+        out[c / t->w * u->w + c % t->w] = st[c];
+    for (int e = 0; e < t->nedges; e++) {
+        int a, b;
+        tracks_edge_cells(t, e, &a, &b);
+        int ua = a / t->w * u->w + a % t->w;
+        out[tracks_cells(u) + tracks_edge(u, ua, b == a + 1 ? TRACKS_E : TRACKS_S)] = st[tracks_cells(t) + e];
+    }
+    return out;
+}
+
+/* The reachability rule floods rows as bit sets from scratch only when
+ * the entries emptied since its last flood may have cut something off
+ * (still_reachable in tracks_deduce.c); past 64 columns the cell by cell
+ * search always runs.  On boards where the deductions get stuck, widened
+ * to 64 and to 65 columns, probing every open entry both ways
+ * (tracks_implications, thousands of probes, no budget) from the givens
+ * and from where the deductions stop finds the same implications on both
+ * sides of that line. */
+static void reach_shortcut_finds_what_the_search_finds(void)
+{
+    size_t len;
+    char *text = read_file(test_data("tracks/stuck-40x40.txt"), 1 << 20, &len);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        puzzle *p = load_text(line);
+        if (!p)
+            continue;
+        const tracks_puzzle *t = p->data;
+        int *state = xcalloc((size_t)p->nstate, sizeof *state);
+        tracks_init_state(t, state);
+        for (int stuck = 0; stuck < 2; stuck++) { /* from the givens, then from where deduce stops */
+            CHECK(!stuck || tracks_deduce(t, state) == 0);
+            implication_tally x[2];
+            for (int k = 0; k < 2; k++) {
+                tracks_puzzle *u = widened(t, 64 + k);
+                int *st = widened_state(t, state, u);
+                x[k] = (implication_tally){.u = u};
+                tracks_implications(u, st, tally_implication, &x[k]);
+                free(st);
+                tracks_free(u);
+            }
+            CHECK_MSG(x[0].n > 1000 && x[0].n == x[1].n && x[0].sum == x[1].sum,
+                      "%s (%s): %ld and %ld implications (sums %lx, %lx)", line, stuck ? "stuck" : "givens",
+                      x[0].n, x[1].n, x[0].sum, x[1].sum);
+        }
+        free(state);
+        puzzle_free(p);
+    }
+    free(text);
+}
+
 /* Deductions decide only what is forced: with two solutions they stop
  * (and --solve's engine answers), with none they report failure. */
 static void deduce_stops_when_not_forced(void)
@@ -257,44 +345,59 @@ static void check_implication(void *ctx, int i, int vi, int j, int vj)
     x->broken += x->answer[i] == vi && x->answer[j] != vj;
 }
 
-/* What --solve hands the engine from a stuck board besides its open part
- * (tracks_implications): each "entry i holding vi forces entry j to
- * hold vj" holds in the puzzle's one solution, found by the engine from
- * the givens alone and accepted by the checker. */
-static void implications_hold_in_the_solution(void)
+/* What --solve keeps from the deductions where they get stuck, and what
+ * it hands the engine besides the open part (tracks_implications): on
+ * the stuck boards and the ten 40x40 medium boards of the bench, every
+ * entry the deductions decide holds as in the puzzle's one solution
+ * (found by the engine from the givens alone and accepted by the
+ * checker), and so does each "entry i holding vi forces entry j to hold
+ * vj". */
+static void deductions_hold_in_the_solution(void)
 {
-    size_t len;
-    char *text = read_file(test_data("tracks/stuck-40x40.txt"), 1 << 20, &len);
-    CHECK(text != NULL);
-    if (!text)
-        return;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        puzzle *p = load_text(line);
-        if (!p)
+    static const char *const files[2] = {"tracks/stuck-40x40.txt", "tracks/medium-40x40.txt"};
+    int boards = 0;
+    for (int f = 0; f < 2; f++) {
+        size_t len;
+        char *text = read_file(test_data(files[f]), 1 << 20, &len);
+        CHECK_MSG(text != NULL, "%s", files[f]);
+        if (!text)
             continue;
-        assist *a = puzzle_encode(p);
-        int *answer = xcalloc((size_t)p->nstate, sizeof *answer), *marks;
-        int nmarks = start_marks(p, a, answer, &marks);
-        bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
-        CHECK(assist_solve(a, marks, nmarks, facts) == ASSIST_OK);
-        p->family->apply_solution(p->data, facts, answer);
-        diag why = {0};
-        CHECK_MSG(tracks_verify(p->data, answer, &why), "%s: %s", line, why.msg);
-        int *state = xcalloc((size_t)p->nstate, sizeof *state);
-        p->family->init_state(p->data, state);
-        CHECK(tracks_deduce(p->data, state) == 0);
-        implication_check x = {.answer = answer};
-        tracks_implications(p->data, state, check_implication, &x);
-        CHECK_MSG(x.n > 1000, "%s: %ld implications", line, x.n);
-        CHECK_MSG(x.broken == 0, "%s: %ld of %ld implications broken", line, x.broken, x.n);
-        free(state);
-        free(facts);
-        free(marks);
-        free(answer);
-        assist_free(a);
-        puzzle_free(p);
+        for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+            puzzle *p = load_text(line);
+            if (!p)
+                continue;
+            assist *a = puzzle_encode(p);
+            int *answer = xcalloc((size_t)p->nstate, sizeof *answer), *marks;
+            int nmarks = start_marks(p, a, answer, &marks);
+            bool *facts = xcalloc((size_t)assist_num_facts(a), sizeof *facts);
+            CHECK(assist_solve(a, marks, nmarks, facts) == ASSIST_OK);
+            p->family->apply_solution(p->data, facts, answer);
+            diag why = {0};
+            CHECK_MSG(tracks_verify(p->data, answer, &why), "%s: %s", line, why.msg);
+            int *state = xcalloc((size_t)p->nstate, sizeof *state);
+            p->family->init_state(p->data, state);
+            CHECK(tracks_deduce(p->data, state) == 0);
+            int decided = 0, wrong = 0;
+            for (int i = 0; i < p->nstate; i++)
+                if (state[i] != TRACKS_BLANK)
+                    decided++, wrong += state[i] != answer[i];
+            CHECK_MSG(decided > p->nstate / 2 && wrong == 0, "%s: %d of %d decided entries wrong", line, wrong,
+                      decided);
+            implication_check x = {.answer = answer};
+            tracks_implications(p->data, state, check_implication, &x);
+            CHECK_MSG(x.n > 1000, "%s: %ld implications", line, x.n);
+            CHECK_MSG(x.broken == 0, "%s: %ld of %ld implications broken", line, x.broken, x.n);
+            free(state);
+            free(facts);
+            free(marks);
+            free(answer);
+            assist_free(a);
+            puzzle_free(p);
+            boards++;
+        }
+        free(text);
     }
-    free(text);
+    CHECK_MSG(boards == 12, "%d boards read", boards);
 }
 
 static void smt_article_csv(void)
@@ -584,8 +687,9 @@ int main(void)
     RUN(all_tatham_ids_unique_and_verified);
     RUN(deduce_solves_tatham_ids);
     RUN(deduce_on_wide_boards);
+    RUN(reach_shortcut_finds_what_the_search_finds);
     RUN(deduce_stops_when_not_forced);
     RUN(encode_decided_solves_the_rest);
-    RUN(implications_hold_in_the_solution);
+    RUN(deductions_hold_in_the_solution);
     TEST_MAIN_END();
 }

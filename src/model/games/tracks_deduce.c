@@ -15,8 +15,13 @@ static const int DIRS[4] = {TRACKS_E, TRACKS_S, TRACKS_W, TRACKS_N};
 /* Contradiction: the board as it stands has no solution. */
 enum { BAD = -1 };
 
-/* What a probe changes and undoes by copying: the board entries and the
- * rules' incremental records of it. */
+/* The reachability rule's shortcut: up to this many entries emptied since
+ * its last flood are checked locally, within this many rows of each
+ * other plus a margin of REACH_MARGIN rows; past that, the whole flood. */
+enum { REMOVED_MAX = 16, REACH_ROWS = 12, REACH_MARGIN = 2 };
+
+/* What a probe changes and takes back (try_undo): the board entries and
+ * the rules' incremental records of it. */
 typedef struct {
     int *st;   /* the board vector (tracks.h) */
     int *endp; /* cells: at one end of a stretch of track, the cell at its other end */
@@ -26,6 +31,10 @@ typedef struct {
     uint64_t *open, *east, *south;
     int ntrack; /* cells holding track */
     bool bad;   /* a closed loop or a cell with three ends, seen on the way */
+    /* Per row, then column, then line between rows or columns (cut_of):
+     * how many of its cells (edges crossing it) hold track, and how many
+     * are open, so the count and parity rules need not scan the line. */
+    int *ntrack_of, *nopen_of;
 } board;
 
 typedef struct {
@@ -42,10 +51,17 @@ typedef struct {
     bool rows_as_bits;  /* w <= 64: the flood works on board.open, east, south */
     uint64_t *reach;    /* scratch: per row, the cells the flood reached */
     int *rows, *cols;   /* scratch: per line counts of the entrance's and exit's track */
-    board save;         /* probing: the guess is made on a copy */
+    /* Probing guesses on the board itself and takes the guess back: while
+     * trying, every change is logged in undo[0..nundo) (an entry decided:
+     * its index; an end record changed: its old value, then -1 - cell). */
+    bool trying, bad_before;
+    int *undo, nundo;
     long probes;        /* probe propagations left before giving up */
     int *queue, nqueue; /* cells whose piece rules need a look */
-    unsigned char *queued, *row_dirty, *col_dirty;
+    unsigned char *queued, *row_dirty; /* rows, then columns (h + x) */
+    /* the rows and columns with row_dirty set, the lines between them
+     * with cut_dirty set: the counts and parity to look at again */
+    int *lines, nlines, *cuts, ncuts;
     int *seen, *bfs;    /* scratch: the reachability search on wide boards, walk */
     int *trail, ntrail; /* tracks_implications: what a probe decided */
     bool recording;
@@ -56,6 +72,11 @@ typedef struct {
      * still to follow. */
     int *imp_start, *imp;
     int *follow, nfollow;
+    /* The reachability rule's shortcut (reach_rule): the entries decided
+     * "no track" since every open cell was last known reachable, or
+     * reach_all when there were too many or that is not known. */
+    int removed[REMOVED_MAX], nremoved;
+    bool reach_all;
 } deducer;
 
 
@@ -68,6 +89,15 @@ static void enqueue(deducer *d, int c)
 }
 
 static void decide(deducer *d, board *b, int i, int v, int *changed);
+
+/* Line k to look at again: flagged in dirty, listed once in list. */
+static void mark_dirty(unsigned char *dirty, int *list, int *n, int k)
+{
+    if (!dirty[k]) {
+        dirty[k] = 1;
+        list[(*n)++] = k;
+    }
+}
 
 /* The edge between cells a and b as a board index, or -1 when they are not
  * neighbours. */
@@ -106,6 +136,12 @@ static void join(deducer *d, board *b, int i, int *changed)
         b->bad = true;
         return;
     }
+    if (d->trying) {
+        d->undo[d->nundo++] = b->endp[x];
+        d->undo[d->nundo++] = -1 - x;
+        d->undo[d->nundo++] = b->endp[y];
+        d->undo[d->nundo++] = -1 - y;
+    }
     b->endp[x] = y;
     b->endp[y] = x;
     int closing = edge_between(d, x, y);
@@ -119,6 +155,8 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
     /* only open entries: a probe's trail then holds each entry once */
     assert(b->st[i] == TRACKS_BLANK && d->ntrail < d->nstate);
     b->st[i] = v;
+    if (d->trying)
+        d->undo[d->nundo++] = i;
     if (d->recording)
         d->trail[d->ntrail++] = i;
     if (d->imp_start) {
@@ -127,20 +165,34 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
     }
     (*changed)++;
     int w = d->t->w;
-    if (v == TRACKS_TRACK)
+    if (v == TRACKS_TRACK) {
         d->need_loop = true;
-    else
+    } else {
         d->need_reach = true;
+        if (d->nremoved < REMOVED_MAX)
+            d->removed[d->nremoved++] = i;
+        else
+            d->reach_all = true;
+    }
+    int *on = v == TRACKS_TRACK ? b->ntrack_of : NULL;
     if (i < d->cells) {
+        int y = i / w, x = i % w;
+        b->nopen_of[y]--, b->nopen_of[d->t->h + x]--;
+        if (on)
+            on[y]++, on[d->t->h + x]++;
         enqueue(d, i);
-        d->row_dirty[i / w] = d->col_dirty[i % w] = 1;
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, y);
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, d->t->h + x);
         if (v == TRACKS_TRACK)
             b->ntrack++;
         else if (d->rows_as_bits)
             b->open[i / w] &= ~(1ull << (i % w));
     } else {
-        int e = i - d->cells, a = d->ends[2 * e];
-        d->cut_dirty[d->cut_of[e]] = 1;
+        int e = i - d->cells, a = d->ends[2 * e], line = d->t->h + w + d->cut_of[e];
+        b->nopen_of[line]--;
+        if (on)
+            on[line]++;
+        mark_dirty(d->cut_dirty, d->cuts, &d->ncuts, d->cut_of[e]);
         enqueue(d, a);
         enqueue(d, d->ends[2 * e + 1]);
         if (v == TRACKS_TRACK)
@@ -197,13 +249,12 @@ static int cell_rules(deducer *d, board *b, int c, int *changed)
     return 0;
 }
 
-/* A row or column (cells first, then every step-th): its clue met exactly. */
-static int line_rule(deducer *d, board *b, int first, int step, int n, int clue, int *changed)
+/* A row or column (cells first, then every step-th; its counts k in
+ * board's ntrack_of, nopen_of): its clue met exactly. */
+static int line_rule(deducer *d, board *b, int k, int first, int step, int n, int clue, int *changed)
 {
     const int *st = b->st;
-    int track = 0, open = 0;
-    for (int j = 0, c = first; j < n; j++, c += step)
-        track += st[c] == TRACKS_TRACK, open += st[c] == TRACKS_BLANK;
+    int track = b->ntrack_of[k], open = b->nopen_of[k];
     if (track > clue || track + open < clue)
         return BAD;
     if (open == 0 || (track != clue && track + open != clue))
@@ -215,21 +266,20 @@ static int line_rule(deducer *d, board *b, int first, int step, int n, int clue,
     return 0;
 }
 
-/* The edges edge[0..n) cross a line between rows (or columns); the track
- * crosses it an odd number of times exactly when its ends lie on different
- * sides (a loop would cross evenly). */
-static int parity_rule(deducer *d, board *b, const int *edge, int n, int odd, int *changed)
+/* The edges edge[0..n) cross a line between rows (or columns; its
+ * counts k in board's ntrack_of, nopen_of); the track crosses it an odd
+ * number of times exactly when its ends lie on different sides (a loop
+ * would cross evenly). */
+static int parity_rule(deducer *d, board *b, int k, const int *edge, int n, int odd, int *changed)
 {
-    int track = 0, open = 0, last = -1;
-    for (int j = 0; j < n; j++) {
-        track += b->st[edge[j]] == TRACKS_TRACK;
-        if (b->st[edge[j]] == TRACKS_BLANK)
-            open++, last = edge[j];
-    }
+    int track = b->ntrack_of[k], open = b->nopen_of[k];
     if (open == 0)
         return (track & 1) == odd ? 0 : BAD;
-    if (open == 1)
-        decide(d, b, last, (track & 1) == odd ? TRACKS_NONE : TRACKS_TRACK, changed);
+    for (int j = 0; j < n && open == 1; j++)
+        if (b->st[edge[j]] == TRACKS_BLANK) {
+            decide(d, b, edge[j], (track & 1) == odd ? TRACKS_NONE : TRACKS_TRACK, changed);
+            break;
+        }
     return 0;
 }
 
@@ -322,22 +372,24 @@ static uint64_t spread_row(uint64_t r, uint64_t link)
     return bits_reversed(spread_east(bits_reversed(r), bits_reversed(link) >> 1));
 }
 
-static void flood_rows(deducer *d, const board *b)
+/* The cells open cell start reaches over open cells and edges of rows
+ * y0..y1 alone, as d->reach[y0..y1]. */
+static void flood_rows(deducer *d, const board *b, int y0, int y1, int start)
 {
     const tracks_puzzle *t = d->t;
-    int h = t->h, start = t->end_cell[0];
     uint64_t *r = d->reach;
-    memset(r, 0, (size_t)h * sizeof *r);
+    memset(r + y0, 0, (size_t)(y1 - y0 + 1) * sizeof *r);
     int sy = start / t->w;
+    assert(y0 <= sy && sy <= y1);
     r[sy] = spread_row(1ull << (start % t->w), b->east[sy] & b->open[sy] & (b->open[sy] >> 1)) & b->open[sy];
     /* every r[y] is closed within its row, so a row whose neighbour adds
      * nothing is skipped */
     for (bool grew = true; grew;) {
         grew = false;
         for (int pass = 0; pass < 2; pass++)
-            for (int j = 0; j < h; j++) {
-                int y = pass ? h - 1 - j : j, from = pass ? y + 1 : y - 1;
-                if (from < 0 || from >= h)
+            for (int y = pass ? y1 : y0; y0 <= y && y <= y1; y += pass ? -1 : 1) {
+                int from = pass ? y + 1 : y - 1;
+                if (from < y0 || from > y1)
                     continue;
                 uint64_t in = (r[y] | (r[from] & b->south[pass ? y : from])) & b->open[y];
                 if (in == r[y])
@@ -349,22 +401,76 @@ static void flood_rows(deducer *d, const board *b)
     }
 }
 
+/* Whether every open cell is still reachable, seen locally: it was when
+ * the entries d->removed[] were still open (!d->reach_all), and a path
+ * then that crossed one of them can go round it now when the open cells
+ * they touched (an emptied cell's open neighbours, an emptied edge's two
+ * cells when both are open) are joined to each other.  Checked by a flood
+ * from one of them over a few rows around them; false when not seen so
+ * (the whole flood decides).  All reach_rule's floods but one or two in
+ * a hundred find nothing to empty on the 40x40 boards (bench/NOTES.md). */
+static bool still_reachable(deducer *d, const board *b)
+{
+    const tracks_puzzle *t = d->t;
+    const int *st = b->st;
+    if (d->reach_all)
+        return false;
+    int touched[4 * REMOVED_MAX], n = 0;
+    for (int k = 0; k < d->nremoved; k++) {
+        int i = d->removed[k];
+        if (i < d->cells) {
+            for (int s = 0; s < 4; s++) {
+                int nb = d->next[4 * i + s];
+                if (nb >= 0 && st[nb] != TRACKS_NONE)
+                    touched[n++] = nb;
+            }
+        } else {
+            int a = d->ends[2 * (i - d->cells)], c = d->ends[2 * (i - d->cells) + 1];
+            if (st[a] != TRACKS_NONE && st[c] != TRACKS_NONE)
+                touched[n++] = a, touched[n++] = c;
+        }
+    }
+    if (n == 0)
+        return true;
+    int y0 = t->h, y1 = -1;
+    for (int k = 0; k < n; k++) {
+        int y = touched[k] / t->w;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+    }
+    if (y1 - y0 >= REACH_ROWS)
+        return false;
+    y0 = y0 - REACH_MARGIN < 0 ? 0 : y0 - REACH_MARGIN;
+    y1 = y1 + REACH_MARGIN >= t->h ? t->h - 1 : y1 + REACH_MARGIN;
+    flood_rows(d, b, y0, y1, touched[0]);
+    for (int k = 1; k < n; k++)
+        if (!(d->reach[touched[k] / t->w] >> (touched[k] % t->w) & 1))
+            return false;
+    return true;
+}
+
 /* Reachability: all track is joined to the entrance, so a cell the
  * entrance cannot reach over cells and edges that may hold track is empty
- * (and the exit must be reachable). */
+ * (and the exit must be reachable).  Afterwards every open cell is
+ * reachable: the shortcut's starting point. */
 static int reach_rule(deducer *d, board *b, int *changed)
 {
     const tracks_puzzle *t = d->t;
     const int *st = b->st;
     if (d->rows_as_bits) {
-        flood_rows(d, b);
-        int ex = t->end_cell[1];
-        if (!(d->reach[ex / t->w] >> (ex % t->w) & 1))
-            return BAD;
-        for (int y = 0; y < t->h; y++)
-            for (uint64_t lost = b->open[y] & ~d->reach[y]; lost; lost &= lost - 1)
-                if (set(d, b, y * t->w + __builtin_ctzll(lost), TRACKS_NONE, changed) < 0)
-                    return BAD;
+        if (!still_reachable(d, b)) {
+            flood_rows(d, b, 0, t->h - 1, t->end_cell[0]);
+            int ex = t->end_cell[1];
+            if (!(d->reach[ex / t->w] >> (ex % t->w) & 1))
+                return BAD;
+            for (int y = 0; y < t->h; y++)
+                for (uint64_t lost = b->open[y] & ~d->reach[y]; lost; lost &= lost - 1)
+                    if (set(d, b, y * t->w + __builtin_ctzll(lost), TRACKS_NONE, changed) < 0)
+                        return BAD;
+        }
+        /* what the flood emptied was out of reach: not a removal to check */
+        d->nremoved = 0;
+        d->reach_all = false;
         return 0;
     }
     int *q = d->bfs, n = 0;
@@ -423,34 +529,29 @@ static int propagate(deducer *d, board *b)
             r = b->bad ? BAD : cell_rules(d, b, c, &changed);
             if (d->nqueue > 0)
                 continue;
-            for (int y = 0; y < h && r == 0; y++)
-                if (d->row_dirty[y]) {
-                    d->row_dirty[y] = 0;
-                    r = line_rule(d, b, y * w, 1, w, t->row[y], &changed);
-                }
-            for (int x = 0; x < w && r == 0; x++)
-                if (d->col_dirty[x]) {
-                    d->col_dirty[x] = 0;
-                    r = line_rule(d, b, x, w, h, t->col[x], &changed);
-                }
+            while (d->nlines > 0 && r == 0) {
+                int k = d->lines[--d->nlines];
+                d->row_dirty[k] = 0;
+                r = k < h ? line_rule(d, b, k, k * w, 1, w, t->row[k], &changed)
+                          : line_rule(d, b, k, k - h, w, h, t->col[k - h], &changed);
+            }
         }
         if (r == 0 && b->bad)
             r = BAD;
         if (r < 0)
             break;
         changed = 0;
-        for (int y = 0; y + 1 < h && r == 0; y++)
-            if (d->cut_dirty[y]) {
-                d->cut_dirty[y] = 0;
-                int odd = (t->end_cell[0] / w <= y) != (t->end_cell[1] / w <= y);
-                r = parity_rule(d, b, d->cut + y * w, w, odd, &changed);
+        while (d->ncuts > 0 && r == 0) {
+            int k = d->cuts[--d->ncuts];
+            d->cut_dirty[k] = 0;
+            if (k < h - 1) { /* between rows k and k + 1 */
+                int odd = (t->end_cell[0] / w <= k) != (t->end_cell[1] / w <= k);
+                r = parity_rule(d, b, h + w + k, d->cut + k * w, w, odd, &changed);
+            } else { /* between columns x and x + 1 */
+                int x = k - (h - 1), odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
+                r = parity_rule(d, b, h + w + k, d->cut + (h - 1) * w + x * h, h, odd, &changed);
             }
-        for (int x = 0; x + 1 < w && r == 0; x++)
-            if (d->cut_dirty[h - 1 + x]) {
-                d->cut_dirty[h - 1 + x] = 0;
-                int odd = (t->end_cell[0] % w <= x) != (t->end_cell[1] % w <= x);
-                r = parity_rule(d, b, d->cut + (h - 1) * w + x * h, h, odd, &changed);
-            }
+        }
         if (r == 0 && !changed && d->need_loop) {
             d->need_loop = false;
             r = loop_rule(d, b, &changed);
@@ -464,13 +565,17 @@ static int propagate(deducer *d, board *b)
         if (r < 0 || !changed)
             break;
     }
-    /* leave no work behind for the next board */
+    /* leave no work behind for the next board; on one that passed, every
+     * open cell is reachable (the last reach_rule saw to it) */
     d->nfollow = 0;
+    d->nremoved = 0;
+    d->reach_all = false;
     while (d->nqueue > 0)
         d->queued[d->queue[--d->nqueue]] = 0;
-    memset(d->row_dirty, 0, (size_t)h);
-    memset(d->col_dirty, 0, (size_t)w);
-    memset(d->cut_dirty, 0, (size_t)(w + h));
+    while (d->nlines > 0)
+        d->row_dirty[d->lines[--d->nlines]] = 0;
+    while (d->ncuts > 0)
+        d->cut_dirty[d->cuts[--d->ncuts]] = 0;
     d->need_loop = d->need_reach = false;
     return r;
 }
@@ -480,10 +585,12 @@ static void all_dirty(deducer *d)
 {
     for (int c = 0; c < d->cells; c++)
         enqueue(d, c);
-    memset(d->row_dirty, 1, (size_t)d->t->h);
-    memset(d->col_dirty, 1, (size_t)d->t->w);
-    memset(d->cut_dirty, 1, (size_t)(d->t->w + d->t->h));
+    for (int k = d->t->w + d->t->h - 1; k >= 0; k--) /* the first row comes first */
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, k);
+    for (int k = d->t->w + d->t->h - 3; k >= 0; k--)
+        mark_dirty(d->cut_dirty, d->cuts, &d->ncuts, k);
     d->need_loop = d->need_reach = true;
+    d->reach_all = true;
 }
 
 static bool complete(const deducer *d, const int *st)
@@ -497,21 +604,55 @@ static bool complete(const deducer *d, const int *st)
 static void board_alloc(const deducer *d, board *b, int *st)
 {
     int h = d->t->h;
-    b->st = st ? st : xmalloc((size_t)d->nstate * sizeof *b->st);
+    b->st = st;
     b->endp = xmalloc((size_t)d->cells * sizeof *b->endp);
     b->open = xmalloc((size_t)3 * (size_t)h * sizeof *b->open);
     b->east = b->open + h;
     b->south = b->east + h;
+    b->ntrack_of = xmalloc((size_t)4 * (size_t)(d->t->w + h) * sizeof *b->ntrack_of);
+    b->nopen_of = b->ntrack_of + 2 * (d->t->w + h);
 }
 
-static void board_copy(const deducer *d, board *to, const board *from)
+/* A guess on b begins: what changes from here on is logged. */
+static void try_begin(deducer *d, const board *b)
 {
-    memcpy(to->st, from->st, (size_t)d->nstate * sizeof *to->st);
-    memcpy(to->endp, from->endp, (size_t)d->cells * sizeof *to->endp);
-    if (d->rows_as_bits)
-        memcpy(to->open, from->open, (size_t)3 * (size_t)d->t->h * sizeof *to->open);
-    to->ntrack = from->ntrack;
-    to->bad = from->bad;
+    assert(!d->trying);
+    d->trying = true;
+    d->nundo = 0;
+    d->bad_before = b->bad;
+}
+
+/* The guess taken back: b as at try_begin, the log replayed backwards. */
+static void try_undo(deducer *d, board *b)
+{
+    int w = d->t->w, h = d->t->h;
+    while (d->nundo > 0) {
+        int i = d->undo[--d->nundo];
+        if (i < 0) { /* an end record */
+            b->endp[-1 - i] = d->undo[--d->nundo];
+            continue;
+        }
+        int v = b->st[i];
+        b->st[i] = TRACKS_BLANK;
+        int *on = v == TRACKS_TRACK ? b->ntrack_of : NULL;
+        if (i < d->cells) {
+            int y = i / w, x = i % w;
+            b->nopen_of[y]++, b->nopen_of[h + x]++;
+            if (on)
+                on[y]--, on[h + x]--, b->ntrack--;
+            else if (d->rows_as_bits)
+                b->open[y] |= 1ull << x;
+        } else {
+            int e = i - d->cells, a = d->ends[2 * e], line = h + w + d->cut_of[e];
+            b->nopen_of[line]++;
+            if (on)
+                on[line]--;
+            else if (d->rows_as_bits)
+                *(e < d->t->nh ? &b->east[a / w] : &b->south[a / w]) |= 1ull << (a % w);
+        }
+    }
+    b->bad = d->bad_before;
+    d->trying = false;
 }
 
 /* The records of board b->st from scratch: every cell its own stretch,
@@ -525,6 +666,15 @@ static void board_start(deducer *d, board *b)
         b->open[y] = b->east[y] = b->south[y] = row;
     b->ntrack = 0;
     b->bad = false;
+    memset(b->ntrack_of, 0, (size_t)4 * (size_t)(w + t->h) * sizeof *b->ntrack_of);
+    for (int i = 0; i < d->nstate; i++) {
+        int k = i < d->cells ? i / w : t->h + w + d->cut_of[i - d->cells];
+        for (int twice = 0; twice < 1 + (i < d->cells); twice++) { /* a cell: its row, then its column */
+            b->ntrack_of[k] += b->st[i] == TRACKS_TRACK;
+            b->nopen_of[k] += b->st[i] == TRACKS_BLANK;
+            k = t->h + i % w;
+        }
+    }
     for (int c = 0; c < d->cells; c++) {
         b->endp[c] = c;
         b->ntrack += b->st[c] == TRACKS_TRACK;
@@ -547,9 +697,11 @@ static int probe_one(deducer *d, board *b, int i, int last)
 {
     int changed = 0;
     for (int v = TRACKS_TRACK; v <= last && d->probes > 0; v++, d->probes--) {
-        board_copy(d, &d->save, b);
-        decide(d, &d->save, i, v, &changed);
-        if (propagate(d, &d->save) == 0)
+        try_begin(d, b);
+        decide(d, b, i, v, &changed);
+        int r = propagate(d, b);
+        try_undo(d, b);
+        if (r == 0)
             continue;
         decide(d, b, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK, &changed);
         return propagate(d, b) < 0 ? BAD : 1;
@@ -628,8 +780,9 @@ static bool deducer_open(deducer *d, board *b, const tracks_puzzle *t, int *stat
     d->cols = xmalloc((size_t)t->w * sizeof *d->cols);
     d->queue = xmalloc((size_t)d->cells * sizeof *d->queue);
     d->queued = xcalloc((size_t)d->cells, 1);
-    d->row_dirty = xcalloc((size_t)t->h, 1);
-    d->col_dirty = xcalloc((size_t)t->w, 1);
+    d->row_dirty = xcalloc((size_t)(t->h + t->w), 1);
+    d->lines = xmalloc((size_t)(t->h + t->w) * sizeof *d->lines);
+    d->cuts = xmalloc((size_t)(t->h + t->w) * sizeof *d->cuts);
     d->seen = xmalloc((size_t)d->cells * sizeof *d->seen);
     d->bfs = xmalloc((size_t)d->cells * sizeof *d->bfs);
     bool ok = true;
@@ -645,7 +798,8 @@ static bool deducer_open(deducer *d, board *b, const tracks_puzzle *t, int *stat
         }
     }
     board_alloc(d, b, state);
-    board_alloc(d, &d->save, NULL);
+    /* each entry decided once, each join changing two end records */
+    d->undo = xmalloc((size_t)(d->nstate + 4 * t->nedges + 1) * sizeof *d->undo);
     board_start(d, b);
     all_dirty(d);
     return ok;
@@ -655,9 +809,8 @@ static void deducer_close(deducer *d, board *b)
 {
     free(b->endp);
     free(b->open);
-    free(d->save.st);
-    free(d->save.endp);
-    free(d->save.open);
+    free(b->ntrack_of);
+    free(d->undo);
     free(d->side);
     free(d->next);
     free(d->ends);
@@ -671,7 +824,8 @@ static void deducer_close(deducer *d, board *b)
     free(d->queue);
     free(d->queued);
     free(d->row_dirty);
-    free(d->col_dirty);
+    free(d->lines);
+    free(d->cuts);
     free(d->seen);
     free(d->bfs);
     free(d->trail);
@@ -751,13 +905,14 @@ static int probe_all(deducer *d, board *b, tracks_imply_fn imply, void *ctx, int
             continue;
         for (int v = TRACKS_TRACK; v <= TRACKS_NONE; v++) {
             int changed = 0, l = 2 * i + (v == TRACKS_NONE);
-            board_copy(d, &d->save, b);
+            try_begin(d, b);
             d->ntrail = 0;
             d->recording = true;
-            decide(d, &d->save, i, v, &changed);
-            int r = propagate(d, &d->save);
+            decide(d, b, i, v, &changed);
+            int r = propagate(d, b);
             d->recording = false;
             if (r < 0) {
+                try_undo(d, b);
                 if (imply)
                     imply(ctx, i, v, i, v == TRACKS_TRACK ? TRACKS_NONE : TRACKS_TRACK);
                 failed[nfailed++] = l;
@@ -768,12 +923,13 @@ static int probe_all(deducer *d, board *b, tracks_imply_fn imply, void *ctx, int
                 if (j == i)
                     continue;
                 if (imply)
-                    imply(ctx, i, v, j, d->save.st[j]);
+                    imply(ctx, i, v, j, b->st[j]);
                 if (pairs) {
                     vec_push(pairs, l);
-                    vec_push(pairs, 2 * j + (d->save.st[j] == TRACKS_NONE));
+                    vec_push(pairs, 2 * j + (b->st[j] == TRACKS_NONE));
                 }
             }
+            try_undo(d, b);
         }
     }
     return nfailed;
