@@ -618,8 +618,7 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
 
 /* The fixed tiles of `fixed` on the grid, and the cells a loop through
  * them may use: in the encoding's hexagon and within n/2 of each of them.
- * The anchor (returned) is the first of them as they are then ordered
- * in fixed_cell; -2 when they cannot all
+ * The anchor (returned) is the lowest-numbered; -2 when they cannot all
  * be right (two on one cell, one outside, touching edges that differ),
  * -1 when none is placed or one lies outside the grid. */
 static int place_fixed(search *S, const int *fixed)
@@ -659,26 +658,7 @@ static int place_fixed(search *S, const int *fixed)
         if (!S->ok_cell[c] || !fits(S, S->tile[c], S->rot[c], demand_at(S, (int)c)))
             return -2;
     }
-    /* the fixed tiles with most fixed neighbours first (then by number):
-     * the line leaving a run of placed tiles is held from its first
-     * steps, and the time to a first loop, or to the walk's end, differs
-     * many times over by the tile it starts from (bench/NOTES.md) */
-    int nbrs[TANTRIX_MAX_TILES];
-    for (int i = 0; i < S->nfixed_cells; i++) {
-        nbrs[i] = 0;
-        for (int k = 0; k < 6; k++)
-            nbrs[i] += S->tile[S->fixed_cell[i] + S->dstep[k]] >= 0;
-    }
-    for (int i = 1; i < S->nfixed_cells; i++)
-        for (int j = i; j > 0 && nbrs[j] > nbrs[j - 1]; j--) {
-            int c = S->fixed_cell[j], m = nbrs[j];
-            S->fixed_cell[j] = S->fixed_cell[j - 1];
-            nbrs[j] = nbrs[j - 1];
-            S->fixed_cell[j - 1] = c;
-            nbrs[j - 1] = m;
-        }
-    (void)anchor;
-    return S->tile[S->fixed_cell[0]];
+    return anchor;
 }
 
 /* The anchor's setup for one descent (both search modes): the tiles left
