@@ -257,8 +257,9 @@ static void witnesses_kept(witness_ctx *w, int *state)
 }
 
 /* Stretches of the loops found laid again round the tiles that lie one
- * way in all of them, until every tile lies two ways or time is up. */
-static void witnesses_relaid(witness_ctx *w, double end)
+ * way in all of them, until every tile lies two ways, time is up (end,
+ * 0: none) or the budget's poll cancels (the player moved on). */
+static void witnesses_relaid(witness_ctx *w, double end, const sat_budget *outer)
 {
     const tantrix_puzzle *t = w->t;
     static const int lens[] = {RELAY_SHORT, RELAY_LONG};
@@ -267,7 +268,8 @@ static void witnesses_relaid(witness_ctx *w, double end)
             if (w->fixed[3 * u] != TANTRIX_OFF || w->varied[u])
                 continue;
             for (int i = 0; i < w->nbases && !w->varied[u]; i++) {
-                if (end > 0 && monotonic_seconds() >= end)
+                bool cancelled = outer && outer->poll && outer->poll(outer->poll_ctx);
+                if (cancelled || (end > 0 && monotonic_seconds() >= end))
                     return;
                 const int *base = w->bases + (size_t)i * (size_t)t->n * 3;
                 int order[TANTRIX_MAX_TILES], pos = 0;
@@ -276,9 +278,12 @@ static void witnesses_relaid(witness_ctx *w, double end)
                     continue;
                 while (order[pos] != u)
                     pos++;
-                sat_budget b = {.seconds = end > 0 ? end - monotonic_seconds() : 0};
-                tantrix_relay(t, base, w->fixed, pos - lens[k] / 2, lens[k], RELAY_LOOPS, RELAY_NODES,
-                              end > 0 ? &b : NULL, witness_found, w);
+                sat_budget b = {0};
+                if (outer)
+                    b = *outer;
+                b.seconds = end > 0 ? end - monotonic_seconds() : 0;
+                tantrix_relay(t, base, w->fixed, pos - lens[k] / 2, lens[k], RELAY_LOOPS, RELAY_NODES, &b,
+                              witness_found, w);
             }
         }
     }
@@ -305,7 +310,7 @@ static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks
             if (tantrix_search_placed(t, fixed, seed, WITNESS_NODES, state) == 1)
                 witness_found(&w, state);
         if (w.got && !all_varied(t, fixed, varied))
-            witnesses_relaid(&w, b && b->seconds > 0 ? monotonic_seconds() + b->seconds * RELAY_SHARE : 0);
+            witnesses_relaid(&w, b && b->seconds > 0 ? monotonic_seconds() + b->seconds * RELAY_SHARE : 0, b);
     }
     bool all_vary = w.got && all_varied(t, fixed, varied);
     free(bases);
