@@ -9,7 +9,11 @@
  * gets no solution, said to be complete (and the check says so); a budget
  * far too small never says complete; the cold hint on a hard start is
  * labelled proved by exhaustion, with a fact of the verified solution;
- * a solve under marks, through the search's checked loop, is verified. */
+ * a solve under marks, through the search's checked loop, is verified.
+ * The witnesses' sources (stretches laid again, loops moved onto marks,
+ * the enumerator under short budgets) are held to the walk run to the end
+ * under the same marks: never a loop outside its list, never a forced
+ * fact of its list missing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -408,6 +412,192 @@ static void witnesses_under_marks_on_a_large_board(void)
     puzzle_free(p);
 }
 
+/* Every loop under the marks by the walk run to the end, as sorted facts
+ * rows (each passed the rules checker in the search): the plain-C
+ * reference the faster witnesses are held to. */
+typedef struct {
+    const tantrix_puzzle *t;
+    listing *l;
+} walk_ctx;
+
+static void walk_to_listing(void *ctx, const int *state)
+{
+    walk_ctx *w = ctx;
+    int row[TANTRIX_MAX_TILES];
+    for (int u = 0; u < w->t->n; u++)
+        row[u] = tantrix_fact(w->t, u, tantrix_cell(w->t, state[3 * u + 1], state[3 * u + 2]), state[3 * u]);
+    listing_add(w->l, row, w->t->n);
+}
+
+static void complete_list(const puzzle *p, const int *fixed, listing *l)
+{
+    const tantrix_puzzle *t = p->data;
+    memset(l, 0, sizeof *l);
+    l->width = t->n;
+    walk_ctx w = {t, l};
+    int r = tantrix_search_all(t, fixed, 1000000, 0, NULL, walk_to_listing, &w);
+    CHECK_MSG(r == 1, "the walk to the end: answer %d", r);
+}
+
+/* Is the loop (a state in the frame's coordinates) one of the list's? */
+static bool listed_state(const tantrix_puzzle *t, const listing *l, const int *state)
+{
+    int row[TANTRIX_MAX_TILES];
+    for (int u = 0; u < t->n; u++) {
+        int cell = tantrix_cell(t, state[3 * u + 1], state[3 * u + 2]);
+        if (cell < 0)
+            return false;
+        row[u] = tantrix_fact(t, u, cell, state[3 * u]);
+    }
+    qsort(row, (size_t)t->n, sizeof *row, cmp_int);
+    for (int i = 0; i < l->n; i++)
+        if (memcmp(row, l->facts + (size_t)i * (size_t)l->width, (size_t)t->n * sizeof *row) == 0)
+            return true;
+    return false;
+}
+
+typedef struct {
+    const tantrix_puzzle *t;
+    const listing *all;
+    int found, outside;
+    int first[3 * TANTRIX_MAX_TILES];
+    bool other; /* a loop other than the first */
+} relay_check;
+
+static void relay_found(void *ctx, const int *state)
+{
+    relay_check *c = ctx;
+    if (!listed_state(c->t, c->all, state))
+        c->outside++;
+    if (c->found++ == 0)
+        memcpy(c->first, state, (size_t)c->t->n * 3 * sizeof *state);
+    else if (memcmp(c->first, state, (size_t)c->t->n * 3 * sizeof *state) != 0)
+        c->other = true;
+}
+
+/* The witnesses' sources against the walk to the end, on Discovery 10 and
+ * 12 with tiles of a verified loop placed far apart (every fourth round
+ * the loop): each stretch laid again (tantrix_relay) is a loop of the
+ * complete list, and some stretch gives another; every loop of the
+ * puzzle (tile 1 held) moved onto the marks (tantrix_move_loop) is
+ * accepted exactly when it is in the complete list under the marks, and
+ * all of that list is reached so; the enumerator under budgets from far
+ * too small to ample lists only loops of the complete list, says
+ * complete only with all of it, and what it leaves open (true in all it
+ * listed) includes every fact the complete list has in every loop (so
+ * the forced set it gives can never be larger than the true one). */
+static void witnesses_against_the_complete_list(void)
+{
+    static const char *const texts[] = {"discovery 10", "discovery 12"};
+    for (int k = 0; k < 2; k++) {
+        char text[32];
+        snprintf(text, sizeof text, "%s\n", texts[k]);
+        puzzle *p = load_text(text);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        int *loop = start_state(p), *fixed = start_state(p), *moved = start_state(p);
+        diag why = {0};
+        CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
+        int order[TANTRIX_MAX_TILES];
+        CHECK(tantrix_loop_order(t, loop, order));
+        for (int u = 0; u < t->n; u++)
+            fixed[3 * u] = TANTRIX_OFF;
+        int marks[TANTRIX_MAX_TILES], nm = 0;
+        for (int i = 0; i < t->n; i += 4) {
+            int u = order[i];
+            memcpy(&fixed[3 * u], &loop[3 * u], 3 * sizeof *fixed);
+        }
+        /* the marks as the frame has them: tile 1 is among them, at the
+         * origin unturned (the loop search puts it there) */
+        CHECK(fixed[0] == 0 && fixed[1] == 0 && fixed[2] == 0);
+        for (int u = 0; u < t->n; u++)
+            if (fixed[3 * u] != TANTRIX_OFF)
+                marks[nm++] = tantrix_fact(t, u, tantrix_cell(t, fixed[3 * u + 1], fixed[3 * u + 2]), fixed[3 * u]);
+        listing all;
+        complete_list(p, fixed, &all);
+        check_listing(p, marks, nm, &all, texts[k]);
+        CHECK(listed_state(t, &all, loop));
+        printf("%s: %d marks, %d loops under them\n", texts[k], nm, all.n);
+
+        /* stretches laid again */
+        relay_check rc = {t, &all, 0, 0, {0}, false};
+        for (int from = 0; from < t->n; from += 2)
+            tantrix_relay(t, loop, fixed, from, 6, 8, 100000, NULL, relay_found, &rc);
+        CHECK_MSG(rc.outside == 0, "%s: %d of %d relaid loops not in the complete list", texts[k], rc.outside,
+                  rc.found);
+        CHECK_MSG(all.n < 2 || rc.other, "%s: no stretch laid another way", texts[k]);
+
+        /* every loop of the puzzle moved onto the marks */
+        int one = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0);
+        listing held;
+        CHECK(enumerate_into(p, &one, 1, 1000000, NULL, &held) == 1);
+        int taken = 0;
+        for (int i = 0; i < held.n; i++) {
+            listed_board(t, held.facts + (size_t)i * (size_t)held.width, held.width, loop);
+            bool ok = tantrix_move_loop(t, loop, fixed, moved);
+            bool in = ok && listed_state(t, &all, moved);
+            CHECK_MSG(ok == in, "%s: loop %d moved onto the marks: %d, in the list: %d", texts[k], i, ok, in);
+            taken += ok;
+        }
+        CHECK_MSG(taken == all.n, "%s: %d loops moved onto the marks, %d under them", texts[k], taken, all.n);
+        free(held.facts);
+
+        /* the enumerator under budgets from far too small to none */
+        bool *forced = xcalloc((size_t)tantrix_nfacts(t), sizeof *forced);
+        for (int f = 0; f < tantrix_nfacts(t); f++) {
+            bool in_all = all.n > 0;
+            for (int i = 0; i < all.n && in_all; i++)
+                in_all = bsearch(&f, all.facts + (size_t)i * (size_t)all.width, (size_t)all.width,
+                                 sizeof f, cmp_int) != NULL;
+            forced[f] = in_all;
+        }
+        static const double budgets[] = {0.002, 0.02, 0.2, 0};
+        for (int b = 0; b < 4; b++) {
+            tantrix_loop_memo_free((tantrix_puzzle *)t); /* no loops of earlier calls */
+            sat_budget bud = {.seconds = budgets[b]};
+            listing l;
+            int e = enumerate_into(p, marks, nm, 1000000, budgets[b] > 0 ? &bud : NULL, &l);
+            int outside = 0;
+            for (int i = 0; i < l.n; i++) {
+                listed_board(t, l.facts + (size_t)i * (size_t)l.width, l.width, moved);
+                outside += !listed_state(t, &all, moved);
+            }
+            CHECK_MSG(outside == 0, "%s, budget %g: %d of %d listed not in the complete list", texts[k],
+                      budgets[b], outside, l.n);
+            for (int f = 0; f < tantrix_nfacts(t) && l.n > 0; f++) {
+                if (!forced[f])
+                    continue;
+                for (int i = 0; i < l.n; i++)
+                    CHECK_MSG(bsearch(&f, l.facts + (size_t)i * (size_t)l.width, (size_t)l.width, sizeof f,
+                                      cmp_int) != NULL,
+                              "%s, budget %g: loop %d lacks forced fact %d", texts[k], budgets[b], i, f);
+            }
+            if (e == 1)
+                CHECK_MSG(l.n >= all.n, "%s, budget %g: complete with %d of %d", texts[k], budgets[b], l.n, all.n);
+            if (budgets[b] == 0)
+                CHECK_MSG(e == 1, "%s, no budget: answer %d", texts[k], e);
+            printf("%s, budget %g: answer %d, %d listed\n", texts[k], budgets[b], e, l.n);
+            free(l.facts);
+        }
+        /* loops kept for later boards are loops of the puzzle */
+        int *kept = xmalloc((size_t)64 * (size_t)t->n * 3 * sizeof *kept);
+        int nkept = tantrix_loop_memo_recent(t, kept, 64);
+        CHECK(nkept > 0);
+        for (int i = 0; i < nkept; i++)
+            CHECK_MSG(p->family->verify(p->data, kept + (size_t)i * (size_t)t->n * 3, &why), "%s, kept loop %d: %s",
+                      texts[k], i, why.msg);
+        free(kept);
+        free(forced);
+        free(all.facts);
+        free(moved);
+        free(fixed);
+        free(loop);
+        puzzle_free(p);
+    }
+}
+
 int main(void)
 {
     RUN(bundled_starts_listed_completely);
@@ -416,5 +606,6 @@ int main(void)
     RUN(impossible_marks_and_short_budgets);
     RUN(cold_hint_proved_by_exhaustion);
     RUN(witnesses_under_marks_on_a_large_board);
+    RUN(witnesses_against_the_complete_list);
     TEST_MAIN_END();
 }

@@ -126,6 +126,30 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
 int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned long seed, long max_nodes,
                           int *state);
 
+/* Loops under the placed tiles of `fixed` from a loop that has them
+ * (tantrix_relay.c): the tiles not placed among the `len` that follow
+ * the `from`th round the loop (from tile 1 on) are taken up, the rest
+ * held where they lie, and every way of laying them again goes to found
+ * as tantrix_search_all gives it (the loop itself among them); its
+ * answer, or -1 when nothing could be taken up. */
+int tantrix_relay(const tantrix_puzzle *t, const int *loop, const int *fixed, int from, int len, long limit,
+                  long max_nodes, const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx);
+/* The tiles of a loop (state, every tile placed) in their order round it
+ * from tile 1 into order: false when state is no loop of the loop colour
+ * through all of them. */
+bool tantrix_loop_order(const tantrix_puzzle *t, const int *state, int *order);
+/* A loop (every tile placed) moved and turned so that the lowest-numbered
+ * placed tile of `fixed` lies as there, into out: true when then every
+ * placed tile of fixed lies as there and the rules checker accepts it. */
+bool tantrix_move_loop(const tantrix_puzzle *t, const int *loop, const int *fixed, int *out);
+/* Loops found under marks, remembered for the puzzle (tantrix_loop_memo.c)
+ * so that a later board can take those that agree with its marks:
+ * keep adds one the rules checker accepted (the oldest goes past a few
+ * dozen); recent copies up to max of them, newest first, n * 3 ints
+ * each, and says how many. */
+void tantrix_loop_memo_keep(const tantrix_puzzle *t, const int *state);
+int tantrix_loop_memo_recent(const tantrix_puzzle *t, int *states, int max);
+
 /* Steps of the loop search for one loop (about a second): --solve's
  * deductions and the engine's guess. */
 #define TANTRIX_SEARCH_NODES 1000000L

@@ -152,6 +152,8 @@ static void list_loop(void *vctx, const int *state)
     assert(inside); /* the search keeps to the hexagon */
     (void)inside;
     x->found++;
+    /* for the witnesses of this board and later ones (list_witnesses) */
+    tantrix_loop_memo_keep(t, state);
     if (x->add)
         x->add(x->add_ctx, x->facts, t->n);
 }
@@ -175,16 +177,43 @@ static int enumerate_placed(const tantrix_puzzle *t, const int *marks, int nmark
     return r;
 }
 
-/* Loops under the marks by the restarted search, one per seed, listed as
- * witnesses: each passed the rules checker, and on a large board loops
- * from other seeds differ at nearly every tile.  True when between them
- * every tile not placed lies in two ways, so that every placement but the
- * marks' is false in one of them: then nothing is forced and the walk to
- * the end could add nothing to the forced set. */
+/* Witnesses under the marks: loops, each passed by the rules checker
+ * with every mark, listed; on a large board two loops found apart differ
+ * at nearly every tile.  True when between them every tile not placed
+ * lies in two ways, so that every placement but the marks' is false in
+ * one of them: then nothing is forced and the walk to the end could add
+ * nothing to the forced set.  Where from, cheapest first: loops of
+ * earlier boards moved onto the marks (tantrix_loop_memo_keep), the
+ * restarted search, one loop per seed, and stretches of the loops found
+ * laid again (tantrix_relay), round each tile that lies one way in all
+ * of them so far. */
 #define WITNESS_SEEDS 24
 #define WITNESS_NODES 100000L
 /* their part of the hint's time */
 #define WITNESS_SHARE 0.1
+/* Stretches laid again: that many tiles of a loop round one that lies
+ * one way in every witness so far (longer when a short one gave no other
+ * way), within steps each; a few loops of each. */
+#define RELAY_SHORT 6
+#define RELAY_LONG 12
+#define RELAY_NODES 20000L
+#define RELAY_LOOPS 4
+/* the stretches' part of the hint's time, after the seeds' (which stop
+ * at their own part) */
+#define RELAY_SHARE 0.15
+/* loops kept to lay stretches of */
+#define RELAY_BASES 8
+
+typedef struct {
+    const tantrix_puzzle *t;
+    const int *fixed;
+    all_ctx *x;
+    int *first;       /* the first witness's facts */
+    bool *varied;     /* tile -> lies in two ways among the witnesses */
+    bool got;
+    int *bases;       /* RELAY_BASES loops to lay stretches of */
+    int nbases;
+} witness_ctx;
 
 /* Does every tile not placed lie in two ways among the witnesses? */
 static bool all_varied(const tantrix_puzzle *t, const int *fixed, const bool *varied)
@@ -195,35 +224,96 @@ static bool all_varied(const tantrix_puzzle *t, const int *fixed, const bool *va
     return true;
 }
 
+/* A loop under the marks (checked, every mark on it) as a witness. */
+static void witness_found(void *vctx, const int *state)
+{
+    witness_ctx *w = vctx;
+    const tantrix_puzzle *t = w->t;
+    if (!loop_facts(t, state, w->x->facts))
+        return;
+    bool news = !w->got;
+    for (int u = 0; u < t->n; u++) {
+        if (w->got && w->x->facts[u] != w->first[u] && !w->varied[u])
+            news = w->varied[u] = true;
+        if (!w->got)
+            w->first[u] = w->x->facts[u];
+    }
+    w->got = true;
+    list_loop(w->x, state);
+    if (news && w->nbases < RELAY_BASES)
+        memcpy(w->bases + (size_t)w->nbases++ * (size_t)t->n * 3, state, (size_t)t->n * 3 * sizeof *state);
+}
+
+/* Loops of earlier boards that agree with the marks. */
+static void witnesses_kept(witness_ctx *w, int *state)
+{
+    const tantrix_puzzle *t = w->t;
+    int *kept = xmalloc((size_t)RELAY_BASES * 4 * (size_t)t->n * 3 * sizeof *kept);
+    int nkept = tantrix_loop_memo_recent(t, kept, RELAY_BASES * 4);
+    for (int i = 0; i < nkept && !all_varied(t, w->fixed, w->varied); i++)
+        if (tantrix_move_loop(t, kept + (size_t)i * (size_t)t->n * 3, w->fixed, state))
+            witness_found(w, state);
+    free(kept);
+}
+
+/* Stretches of the loops found laid again round the tiles that lie one
+ * way in all of them, until every tile lies two ways, time is up (end,
+ * 0: none) or the budget's poll cancels (the player moved on). */
+static void witnesses_relaid(witness_ctx *w, double end, const sat_budget *outer)
+{
+    const tantrix_puzzle *t = w->t;
+    static const int lens[] = {RELAY_SHORT, RELAY_LONG};
+    for (int k = 0; k < 2; k++) {
+        for (int u = 0; u < t->n; u++) {
+            if (w->fixed[3 * u] != TANTRIX_OFF || w->varied[u])
+                continue;
+            for (int i = 0; i < w->nbases && !w->varied[u]; i++) {
+                bool cancelled = outer && outer->poll && outer->poll(outer->poll_ctx);
+                if (cancelled || (end > 0 && monotonic_seconds() >= end))
+                    return;
+                const int *base = w->bases + (size_t)i * (size_t)t->n * 3;
+                int order[TANTRIX_MAX_TILES], pos = 0;
+                /* the stretch round u: u's place round the loop */
+                if (!tantrix_loop_order(t, base, order))
+                    continue;
+                while (order[pos] != u)
+                    pos++;
+                sat_budget b = {0};
+                if (outer)
+                    b = *outer;
+                b.seconds = end > 0 ? end - monotonic_seconds() : 0;
+                tantrix_relay(t, base, w->fixed, pos - lens[k] / 2, lens[k], RELAY_LOOPS, RELAY_NODES, &b,
+                              witness_found, w);
+            }
+        }
+    }
+}
+
 static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
                            assist_solution_fn add, void *add_ctx)
 {
-    double end = b && b->seconds > 0 ? monotonic_seconds() + b->seconds * WITNESS_SHARE : 0;
+    double now = monotonic_seconds();
+    double end = b && b->seconds > 0 ? now + b->seconds * WITNESS_SHARE : 0;
     int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
     int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
     int *facts = xmalloc((size_t)t->n * sizeof *facts);
     int *first = xmalloc((size_t)t->n * sizeof *first);
     bool *varied = xcalloc((size_t)t->n, sizeof *varied);
+    int *bases = xmalloc((size_t)RELAY_BASES * (size_t)t->n * 3 * sizeof *bases);
     all_ctx x = {t, facts, add, add_ctx, 0};
-    bool got = false;
+    witness_ctx w = {t, fixed, &x, first, varied, false, bases, 0};
     if (marks_board(t, marks, nmarks, fixed) > 0) {
-        bool all_vary = false;
-        for (unsigned long seed = 1; seed <= WITNESS_SEEDS && !all_vary && (got || seed <= 4) &&
-                                     (end == 0 || monotonic_seconds() < end);
-             seed++) {
-            if (tantrix_search_placed(t, fixed, seed, WITNESS_NODES, state) != 1)
-                continue;
-            list_loop(&x, state);
-            for (int u = 0; u < t->n; u++) {
-                varied[u] = varied[u] || (got && facts[u] != first[u]);
-                if (!got)
-                    first[u] = facts[u];
-            }
-            got = true;
-            all_vary = all_varied(t, fixed, varied);
-        }
+        witnesses_kept(&w, state);
+        for (unsigned long seed = 1; seed <= WITNESS_SEEDS && !all_varied(t, fixed, varied) &&
+                                     (w.got || seed <= 4) && (end == 0 || monotonic_seconds() < end);
+             seed++)
+            if (tantrix_search_placed(t, fixed, seed, WITNESS_NODES, state) == 1)
+                witness_found(&w, state);
+        if (w.got && !all_varied(t, fixed, varied))
+            witnesses_relaid(&w, b && b->seconds > 0 ? monotonic_seconds() + b->seconds * RELAY_SHARE : 0, b);
     }
-    bool all_vary = got && all_varied(t, fixed, varied);
+    bool all_vary = w.got && all_varied(t, fixed, varied);
+    free(bases);
     free(varied);
     free(first);
     free(facts);
@@ -374,6 +464,8 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
          * comes in milliseconds, the walk's may take seconds */
         x.got = marks_board(t, marks, nmarks, fixed) > 0 &&
                 tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1 && loop_facts(t, state, facts);
+        if (x.got)
+            tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
         free(state);
         free(fixed);
         if (!x.got)

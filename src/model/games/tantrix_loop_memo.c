@@ -1,5 +1,5 @@
 /* tantrix_loop_memo.c: the loop search (tantrix_search.c) remembered per
- * puzzle.  The player's check and hint each ask it on the same empty
+ * puzzle, and the loops found under marks kept for later boards.  The player's check and hint each ask it on the same empty
  * board, and so does the worker thread's engine, and at Discovery 25 and
  * beyond the search is most of a hint's time.
  *
@@ -15,10 +15,16 @@
 #include "games/tantrix.h"
 #include "util.h"
 
+/* Loops found under marks kept (tantrix_loop_memo_keep): enough for the
+ * witnesses of a few boards. */
+#define KEPT_LOOPS 48
+
 struct tantrix_loop_memo {
     bool found;
     long steps;  /* found: the steps to the loop; else: ran this many without one */
     int *state;  /* found: the loop */
+    int *kept;   /* KEPT_LOOPS loops, tile 1 at the origin unturned */
+    int nkept, next_kept; /* how many, and the slot the next goes to */
 };
 
 /* One lock for every puzzle: the memo is asked a few times a board. */
@@ -42,13 +48,20 @@ static int recall(const tantrix_puzzle *t, int *state, long max_nodes)
     return -1;
 }
 
-static void remember(tantrix_puzzle *t, const int *state, long max_nodes, int r, long steps)
+static struct tantrix_loop_memo *memo_of(tantrix_puzzle *t)
 {
     struct tantrix_loop_memo *m = t->memo;
     if (!m) {
         m = t->memo = xcalloc(1, sizeof *m);
         m->state = xmalloc((size_t)t->n * 3 * sizeof *m->state);
+        m->kept = xmalloc((size_t)KEPT_LOOPS * (size_t)t->n * 3 * sizeof *m->kept);
     }
+    return m;
+}
+
+static void remember(tantrix_puzzle *t, const int *state, long max_nodes, int r, long steps)
+{
+    struct tantrix_loop_memo *m = memo_of(t);
     if (m->found)
         return;
     if (r == 1) {
@@ -79,10 +92,49 @@ int tantrix_search_loop_memo(const tantrix_puzzle *t, int *state, long max_nodes
     return r;
 }
 
+void tantrix_loop_memo_keep(const tantrix_puzzle *t, const int *state)
+{
+    size_t width = (size_t)t->n * 3;
+    int *canon = xmalloc(width * sizeof *canon);
+    tantrix_frame f = {state[1], state[2], state[0]};
+    for (int u = 0; u < t->n; u++)
+        tantrix_to_frame(&f, state[3 * u + 1], state[3 * u + 2], state[3 * u], &canon[3 * u + 1],
+                         &canon[3 * u + 2], &canon[3 * u]);
+    pthread_mutex_lock(&memo_lock);
+    /* the same lock as the search's answer: see tantrix_search_loop_memo */
+    struct tantrix_loop_memo *m = memo_of((tantrix_puzzle *)t);
+    bool known = false;
+    for (int i = 0; i < m->nkept && !known; i++)
+        known = memcmp(m->kept + (size_t)i * width, canon, width * sizeof *canon) == 0;
+    if (!known) {
+        memcpy(m->kept + (size_t)m->next_kept * width, canon, width * sizeof *canon);
+        m->next_kept = (m->next_kept + 1) % KEPT_LOOPS;
+        if (m->nkept < KEPT_LOOPS)
+            m->nkept++;
+    }
+    pthread_mutex_unlock(&memo_lock);
+    free(canon);
+}
+
+int tantrix_loop_memo_recent(const tantrix_puzzle *t, int *states, int max)
+{
+    size_t width = (size_t)t->n * 3;
+    pthread_mutex_lock(&memo_lock);
+    const struct tantrix_loop_memo *m = t->memo;
+    int n = 0;
+    for (int i = 0; m && i < m->nkept && n < max; i++, n++) {
+        int slot = ((m->next_kept - 1 - i) % KEPT_LOOPS + KEPT_LOOPS) % KEPT_LOOPS;
+        memcpy(states + (size_t)n * width, m->kept + (size_t)slot * width, width * sizeof *states);
+    }
+    pthread_mutex_unlock(&memo_lock);
+    return n;
+}
+
 void tantrix_loop_memo_free(tantrix_puzzle *t)
 {
     if (!t->memo)
         return;
+    free(t->memo->kept);
     free(t->memo->state);
     free(t->memo);
     t->memo = NULL;

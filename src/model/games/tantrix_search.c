@@ -742,6 +742,12 @@ int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned lo
         for (int u = 0; u < S.n; u++)
             S.order[u] = u;
         rng_shuffle(&g, S.order, S.n);
+        /* each run from the next placed tile in turn: with tiles placed
+         * far apart, the time to a first loop differs a hundredfold by
+         * the tile it starts from (bench/NOTES.md), and which is quick
+         * cannot be told beforehand */
+        int from = S.fixed_cell[(run - 1) % S.nfixed_cells];
+        anchor = S.tile[from];
         for (int way = 0; way < 2 && !found && spent < max_nodes; way++) {
             int k_out = start_anchor(&S, fixed, anchor, way);
             found = descend(&S, k_out, run, max_nodes, &spent, state);
