@@ -881,7 +881,7 @@ typedef struct {
     atomic_int next;
     atomic_bool stop;
     atomic_long found;
-    atomic_bool helper_done;
+    atomic_bool other_done;
     long limit;
 } ts_split;
 
@@ -962,7 +962,7 @@ static void *walk_subtrees_thread(void *arg)
 {
     ts_split *sp = arg;
     walk_subtrees(sp, false, 0, NULL);
-    atomic_store(&sp->helper_done, true);
+    atomic_store(&sp->other_done, true);
     return NULL;
 }
 
@@ -997,21 +997,21 @@ static int enumerate_split(const ts_ctx *x, int corner, const int *marks, int nm
     atomic_init(&sp.next, 0);
     atomic_init(&sp.stop, false);
     atomic_init(&sp.found, 0);
-    atomic_init(&sp.helper_done, false);
+    atomic_init(&sp.other_done, false);
     double deadline = b && b->seconds > 0 ? monotonic_seconds() + b->seconds : 0;
-    pthread_t helper;
-    bool two = pthread_create(&helper, NULL, walk_subtrees_thread, &sp) == 0;
+    pthread_t other;
+    bool two = pthread_create(&other, NULL, walk_subtrees_thread, &sp) == 0;
     walk_subtrees(&sp, true, deadline, b);
     /* the caller's share is done: it keeps the deadline and the poll
      * while the other thread ends its last subtree */
-    while (two && !atomic_load(&sp.helper_done)) {
+    while (two && !atomic_load(&sp.other_done)) {
         double now = monotonic_seconds();
         if ((deadline > 0 && now >= deadline) || (b && b->poll && b->poll(b->poll_ctx)))
             atomic_store(&sp.stop, true);
         nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
     }
     if (two)
-        pthread_join(helper, NULL);
+        pthread_join(other, NULL);
     int st = 1;
     for (int k = 0; k < sp.nsub; k++)
         if (!sp.complete[k])
