@@ -980,7 +980,10 @@ static int enumerate_split(const ts_ctx *x, int corner, const int *marks, int nm
     }
     int_vec pre = {0};
     int depth = 0;
-    while (depth < TS_SPLIT_LEVELS && depth + 1 < run.norder && (int)(pre.n / (depth ? depth : 1)) < TS_SPLIT_MIN) {
+    /* the first depth with enough subtrees (a walk that dies out early
+     * has none at any depth, and then none is walked: no solution) */
+    while (depth < TS_SPLIT_LEVELS && depth + 1 < run.norder &&
+           (depth == 0 || pre.n / depth < TS_SPLIT_MIN)) {
         depth++;
         pre.n = 0;
         split_prefixes(x, &run, 0, depth, &pre);
