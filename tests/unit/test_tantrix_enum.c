@@ -524,7 +524,7 @@ static void witnesses_against_the_complete_list(void)
         /* stretches laid again */
         relay_check rc = {t, &all, 0, 0, {0}, false};
         for (int from = 0; from < t->n; from += 2)
-            tantrix_relay(t, loop, fixed, from, 6, 8, 100000, NULL, relay_found, &rc);
+            tantrix_relay(t, loop, order, fixed, from, 6, 8, 100000, NULL, relay_found, &rc);
         CHECK_MSG(rc.outside == 0, "%s: %d of %d relaid loops not in the complete list", texts[k], rc.outside,
                   rc.found);
         CHECK_MSG(all.n < 2 || rc.other, "%s: no stretch laid another way", texts[k]);

@@ -127,13 +127,14 @@ int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned lo
                           int *state);
 
 /* Loops under the placed tiles of `fixed` from a loop that has them
- * (tantrix_relay.c): the tiles not placed among the `len` that follow
- * the `from`th round the loop (from tile 1 on) are taken up, the rest
- * held where they lie, and every way of laying them again goes to found
- * as tantrix_search_all gives it (the loop itself among them); its
- * answer, or -1 when nothing could be taken up. */
-int tantrix_relay(const tantrix_puzzle *t, const int *loop, const int *fixed, int from, int len, long limit,
-                  long max_nodes, const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx);
+ * (tantrix_relay.c), its tiles in `order` round it (tantrix_loop_order):
+ * the tiles not placed among the `len` that follow the `from`th of order
+ * are taken up, the rest held where they lie, and every way of laying
+ * them again goes to found as tantrix_search_all gives it (the loop
+ * itself among them); its answer, or -1 when nothing could be taken up. */
+int tantrix_relay(const tantrix_puzzle *t, const int *loop, const int *order, const int *fixed, int from, int len,
+                  long limit, long max_nodes, const sat_budget *budget, void (*found)(void *ctx, const int *state),
+                  void *ctx);
 /* The tiles of a loop (state, every tile placed) in their order round it
  * from tile 1 into order: false when state is no loop of the loop colour
  * through all of them. */

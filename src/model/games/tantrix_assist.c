@@ -212,6 +212,7 @@ typedef struct {
     bool *varied;     /* tile -> lies in two ways among the witnesses */
     bool got;
     int *bases;       /* RELAY_BASES loops to lay stretches of */
+    int *orders;      /* their tiles round each (tantrix_loop_order) */
     int nbases;
 } witness_ctx;
 
@@ -240,7 +241,8 @@ static void witness_found(void *vctx, const int *state)
     }
     w->got = true;
     list_loop(w->x, state);
-    if (news && w->nbases < RELAY_BASES)
+    if (news && w->nbases < RELAY_BASES &&
+        tantrix_loop_order(t, state, w->orders + (size_t)w->nbases * (size_t)t->n))
         memcpy(w->bases + (size_t)w->nbases++ * (size_t)t->n * 3, state, (size_t)t->n * 3 * sizeof *state);
 }
 
@@ -272,18 +274,17 @@ static void witnesses_relaid(witness_ctx *w, double end, const sat_budget *outer
                 if (cancelled || (end > 0 && monotonic_seconds() >= end))
                     return;
                 const int *base = w->bases + (size_t)i * (size_t)t->n * 3;
-                int order[TANTRIX_MAX_TILES], pos = 0;
+                const int *order = w->orders + (size_t)i * (size_t)t->n;
                 /* the stretch round u: u's place round the loop */
-                if (!tantrix_loop_order(t, base, order))
-                    continue;
+                int pos = 0;
                 while (order[pos] != u)
                     pos++;
                 sat_budget b = {0};
                 if (outer)
                     b = *outer;
                 b.seconds = end > 0 ? end - monotonic_seconds() : 0;
-                tantrix_relay(t, base, w->fixed, pos - lens[k] / 2, lens[k], RELAY_LOOPS, RELAY_NODES, &b,
-                              witness_found, w);
+                tantrix_relay(t, base, order, w->fixed, pos - lens[k] / 2, lens[k], RELAY_LOOPS, RELAY_NODES,
+                              &b, witness_found, w);
             }
         }
     }
@@ -300,8 +301,9 @@ static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks
     int *first = xmalloc((size_t)t->n * sizeof *first);
     bool *varied = xcalloc((size_t)t->n, sizeof *varied);
     int *bases = xmalloc((size_t)RELAY_BASES * (size_t)t->n * 3 * sizeof *bases);
+    int *orders = xmalloc((size_t)RELAY_BASES * (size_t)t->n * sizeof *orders);
     all_ctx x = {t, facts, add, add_ctx, 0};
-    witness_ctx w = {t, fixed, &x, first, varied, false, bases, 0};
+    witness_ctx w = {t, fixed, &x, first, varied, false, bases, orders, 0};
     if (marks_board(t, marks, nmarks, fixed) > 0) {
         witnesses_kept(&w, state);
         for (unsigned long seed = 1; seed <= WITNESS_SEEDS && !all_varied(t, fixed, varied) &&
@@ -313,6 +315,7 @@ static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks
             witnesses_relaid(&w, b && b->seconds > 0 ? monotonic_seconds() + b->seconds * RELAY_SHARE : 0, b);
     }
     bool all_vary = w.got && all_varied(t, fixed, varied);
+    free(orders);
     free(bases);
     free(varied);
     free(first);

@@ -40,11 +40,11 @@ bool tantrix_loop_order(const tantrix_puzzle *t, const int *state, int *order)
     return u == 0;
 }
 
-int tantrix_relay(const tantrix_puzzle *t, const int *loop, const int *fixed, int from, int len, long limit,
-                  long max_nodes, const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx)
+int tantrix_relay(const tantrix_puzzle *t, const int *loop, const int *order, const int *fixed, int from, int len,
+                  long limit, long max_nodes, const sat_budget *budget, void (*found)(void *ctx, const int *state),
+                  void *ctx)
 {
-    int order[TANTRIX_MAX_TILES];
-    if (t->n < 3 || !tantrix_loop_order(t, loop, order))
+    if (t->n < 3)
         return -1;
     int *held = xmalloc((size_t)t->n * 3 * sizeof *held);
     memcpy(held, loop, (size_t)t->n * 3 * sizeof *held);
