@@ -1,7 +1,8 @@
 /* tantrix_loop_memo.c: the loop search (tantrix_search.c) remembered per
- * puzzle, and the loops found under marks kept for later boards.  The player's check and hint each ask it on the same empty
- * board, and so does the worker thread's engine, and at Discovery 25 and
- * beyond the search is most of a hint's time.
+ * puzzle, and the loops found under marks kept for later boards.  The
+ * player's check and hint each ask the search on the same empty board,
+ * and so does the worker thread's engine, and at Discovery 25 and beyond
+ * the search is most of a hint's time.
  *
  * Why a remembered answer is the answer: the search is deterministic (a
  * fixed seed, Luby's restarts in a fixed order), and a larger step limit
