@@ -149,6 +149,35 @@ static void join(deducer *d, board *b, int i, int *changed)
         decide(d, b, closing, TRACKS_NONE, changed);
 }
 
+/* The board's records of entry i going from open to v (sign 1) or back
+ * (sign -1, a guess taken back): its lines' counts, the track count and
+ * the rows of open bits. */
+static void account(const deducer *d, board *b, int i, int v, int sign)
+{
+    int w = d->t->w, h = d->t->h;
+    bool track = v == TRACKS_TRACK, bits = !track && d->rows_as_bits;
+    uint64_t *row = NULL, bit = 0;
+    if (i < d->cells) {
+        int y = i / w, x = i % w;
+        b->nopen_of[y] -= sign, b->nopen_of[h + x] -= sign;
+        if (track) {
+            b->ntrack_of[y] += sign, b->ntrack_of[h + x] += sign;
+            b->ntrack += sign;
+        }
+        if (bits)
+            row = &b->open[y], bit = 1ull << x;
+    } else {
+        int e = i - d->cells, a = d->ends[2 * e], line = h + w + d->cut_of[e];
+        b->nopen_of[line] -= sign;
+        if (track)
+            b->ntrack_of[line] += sign;
+        if (bits)
+            row = e < d->t->nh ? &b->east[a / w] : &b->south[a / w], bit = 1ull << (a % w);
+    }
+    if (row)
+        *row = sign > 0 ? *row & ~bit : *row | bit;
+}
+
 /* Decides open board entry i as v and notes what to look at again. */
 static void decide(deducer *d, board *b, int i, int v, int *changed)
 {
@@ -174,31 +203,18 @@ static void decide(deducer *d, board *b, int i, int v, int *changed)
         else
             d->reach_all = true;
     }
-    int *on = v == TRACKS_TRACK ? b->ntrack_of : NULL;
+    account(d, b, i, v, 1);
     if (i < d->cells) {
-        int y = i / w, x = i % w;
-        b->nopen_of[y]--, b->nopen_of[d->t->h + x]--;
-        if (on)
-            on[y]++, on[d->t->h + x]++;
         enqueue(d, i);
-        mark_dirty(d->row_dirty, d->lines, &d->nlines, y);
-        mark_dirty(d->row_dirty, d->lines, &d->nlines, d->t->h + x);
-        if (v == TRACKS_TRACK)
-            b->ntrack++;
-        else if (d->rows_as_bits)
-            b->open[i / w] &= ~(1ull << (i % w));
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, i / w);
+        mark_dirty(d->row_dirty, d->lines, &d->nlines, d->t->h + i % w);
     } else {
-        int e = i - d->cells, a = d->ends[2 * e], line = d->t->h + w + d->cut_of[e];
-        b->nopen_of[line]--;
-        if (on)
-            on[line]++;
+        int e = i - d->cells;
         mark_dirty(d->cut_dirty, d->cuts, &d->ncuts, d->cut_of[e]);
-        enqueue(d, a);
+        enqueue(d, d->ends[2 * e]);
         enqueue(d, d->ends[2 * e + 1]);
         if (v == TRACKS_TRACK)
             join(d, b, i, changed);
-        else if (d->rows_as_bits)
-            *(e < d->t->nh ? &b->east[a / w] : &b->south[a / w]) &= ~(1ull << (a % w));
     }
 }
 
@@ -625,7 +641,6 @@ static void try_begin(deducer *d, const board *b)
 /* The guess taken back: b as at try_begin, the log replayed backwards. */
 static void try_undo(deducer *d, board *b)
 {
-    int w = d->t->w, h = d->t->h;
     while (d->nundo > 0) {
         int i = d->undo[--d->nundo];
         if (i < 0) { /* an end record */
@@ -634,22 +649,7 @@ static void try_undo(deducer *d, board *b)
         }
         int v = b->st[i];
         b->st[i] = TRACKS_BLANK;
-        int *on = v == TRACKS_TRACK ? b->ntrack_of : NULL;
-        if (i < d->cells) {
-            int y = i / w, x = i % w;
-            b->nopen_of[y]++, b->nopen_of[h + x]++;
-            if (on)
-                on[y]--, on[h + x]--, b->ntrack--;
-            else if (d->rows_as_bits)
-                b->open[y] |= 1ull << x;
-        } else {
-            int e = i - d->cells, a = d->ends[2 * e], line = h + w + d->cut_of[e];
-            b->nopen_of[line]++;
-            if (on)
-                on[line]--;
-            else if (d->rows_as_bits)
-                *(e < d->t->nh ? &b->east[a / w] : &b->south[a / w]) |= 1ull << (a % w);
-        }
+        account(d, b, i, v, -1);
     }
     b->bad = d->bad_before;
     d->trying = false;
