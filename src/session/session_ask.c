@@ -326,6 +326,67 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
     assist_reason_free(&why);
 }
 
+/* Does the job's board hold only givens, no mark of the player's? */
+static bool only_givens(const job *j)
+{
+    for (int i = 0; i < j->nmarks; i++) {
+        bool given = false;
+        for (int k = 0; k < j->ngivens && !given; k++)
+            given = j->givens[k] == j->marks[i];
+        if (!given)
+            return false;
+    }
+    return true;
+}
+
+/* Is the hint asked before the check, and the check read off it?  On a
+ * board with no marks of the player's, where the family's enumerator is
+ * asked first (not deferred), the hint lists the solutions anyway; the
+ * check before it would be a search of its own for one of them (on an
+ * empty 9x9 Tetravex board, up to seconds of the hint's time limit).
+ * The same on the worker and on the spot, so that both see the engine
+ * in the same state and give the same hint. */
+static bool hint_first(const session *s, const job *j)
+{
+    return j->want_hint && s->f->enumerate && !s->f->enumerate_deferred && only_givens(j);
+}
+
+/* The check as the hint already answered it, when it did: a hint of a
+ * fact (forced or a choice) was drawn from a solution under the marks, so
+ * they are consistent; no solution under no marks of the player's means
+ * the givens alone have none.  Returns false when the hint said neither
+ * (not known, or every fact decided): then the check is asked itself. */
+static bool check_from_hint(const session_hint *h, session_check *out)
+{
+    out->marks.n = 0;
+    switch (h->label) {
+    case HINT_FORCED:
+    case HINT_FORCED_NO_REASON:
+    case HINT_CHOICE:
+        out->label = CHECK_OK;
+        return true;
+    case HINT_INCONSISTENT:
+        out->label = CHECK_UNSOLVABLE;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void run_hint_first(session *s, assist *a, worker_mem *w, const job *j, double deadline,
+                           const poll_fn *poll, publish_fn publish, session_answer *out)
+{
+    ask_hint(s, a, w, j, deadline, poll, &out->hint);
+    if (!check_from_hint(&out->hint, &out->check)) {
+        si_set_budget(a, deadline - monotonic_seconds(), poll);
+        ask_check(s, a, j, &out->check);
+        if (out->check.label != CHECK_OK && out->hint.label != HINT_UNKNOWN)
+            out->hint.label = out->check.label == CHECK_UNKNOWN ? HINT_UNKNOWN : HINT_INCONSISTENT;
+    }
+    if (publish)
+        publish(s, j, out, true);
+}
+
 void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_fn *poll,
                 publish_fn publish, session_answer *out)
 {
@@ -335,6 +396,10 @@ void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_f
     out->hint.fact = -1;
     assist_set_givens(a, j->givens, j->ngivens);
     si_set_budget(a, j->seconds, poll);
+    if (hint_first(s, j)) {
+        run_hint_first(s, a, w, j, deadline, poll, publish, out);
+        return;
+    }
     if (w && assist_forced_consistent(a, w->fs, j->marks, j->nmarks)) {
         /* a solution kept from an earlier board agrees with every mark */
         out->check.label = CHECK_OK;

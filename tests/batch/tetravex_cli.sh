@@ -61,6 +61,19 @@ printf '1111\n2222\n3333\n4444\n' >"$tmp/none.tetravex"
 "$bin" --solve "$tmp/none.tetravex" >/dev/null 2>&1; rc=$?
 check "no solution exits 1" '[ $rc -eq 1 ]'
 check "count of none is 0" '[ "$("$bin" --count "$tmp/none.tetravex" 2>/dev/null)" = 0 ]'
+# the same tiles saved with no mark: the hint is asked before the check
+# there (its search lists the solutions), and both must still say that
+# the puzzle has none
+{
+    printf 'tessera save 1\nfamily tetravex\nsource none.tetravex\npuzzle-lines 4\n'
+    sed 's/^/| /' "$tmp/none.tetravex"
+    printf 'elapsed 0.0\nhints 0\nchecks 0\nsolved-by-engine 0\nstate 4 -1 -1 -1 -1\nsteps 0 0\nend\n'
+} >"$tmp/none.save"
+out=$("$bin" --hint "$tmp/none.save" 2>&1); rc=$?
+check "--hint on an empty board of unsolvable tiles: no solution, exit 1" \
+    '[ $rc -eq 1 ] && grep -q "the puzzle itself has no solution" <<<"$out"'
+out=$("$bin" --check "$tmp/none.save" 2>&1); rc=$?
+check "--check on it: no solution, exit 1" '[ $rc -eq 1 ] && grep -q "the puzzle itself has no solution" <<<"$out"'
 # every bundled puzzle: one solution, and an answer the awk check accepts
 for f in "$src"/puzzles/tetravex/[3-6]x*.tetravex; do
     "$bin" --solve "$f" >"$tmp/b.ans"; rc=$?
