@@ -96,9 +96,10 @@ static void *ui_create(const void *pz)
 
 static void ui_free(void *ui) { free(ui); }
                     
-/* The legend under the board says what pins are for (the issue: "every
- * mark still leads to a solution" on a wrong board, since only pinned
- * slots are marks); one line per geometry's markers. */
+/* The legend under the board says what pins are for (tessera(6), Hexiom:
+ * only pinned slots are marks, so a wrong board with none pinned still
+ * checks as "every mark still leads to a solution"); one line per
+ * geometry's markers. */
 static const char *legend(int g)
 {
     return g == GEOM_COMPACT ? "*3 pinned, +3 locked: only these count for check (c) and hint (h)"

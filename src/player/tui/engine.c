@@ -126,8 +126,9 @@ static void list_facts(app *s, const int *facts, int n, char *out, size_t size)
 
 static void show_unknown(app *s, const char *what, double seconds, char key)
 {
-    /* the key again asks the worker to think longer (issue: never "forced"
-     * or "the rules alone" when the budget ran out) */
+    /* the key again asks the worker to think longer (tessera(6), "no
+     * answer within N s": never "forced" or "the rules alone" when the
+     * budget ran out) */
     s->longer = seconds * 4;
     screen_message(s, false, "%s: no answer within %g s; press %c to think longer (%g s)", what,
                    seconds, key, s->longer);
