@@ -565,19 +565,18 @@ static bool run_init(const ts_ctx *x, ts_run *r, int corner, const int *marks, i
 }
 
 /* The tiles showing, on side (t + 2) % 4, a number that some tile of ps
- * shows on side t. */
+ * shows on side t: the union of what each may have on side t (fit).  The
+ * sets are small (about four types at 9x9), so a union of their fit sets
+ * is cheaper than gathering their numbers first. */
 static inline tset linkable(const ts_ctx *x, const tset *ps, int t, int words)
 {
-    unsigned vals = 0;
-    for (int i = 0; i < words; i++)
-        for (uint64_t w = ps->w[i]; w; w &= w - 1)
-            vals |= 1u << x->type[i * 64 + __builtin_ctzll(w)][t];
     tset z = {{0}};
-    for (; vals; vals &= vals - 1) {
-        const tset *mk = &x->mask[(t + 2) % 4][__builtin_ctz(vals)];
-        for (int i = 0; i < words; i++)
-            z.w[i] |= mk->w[i];
-    }
+    for (int i = 0; i < words; i++)
+        for (uint64_t w = ps->w[i]; w; w &= w - 1) {
+            const tset *f = &x->fit[i * 64 + __builtin_ctzll(w)][t];
+            for (int j = 0; j < words; j++)
+                z.w[j] |= f->w[j];
+        }
     return z;
 }
 
