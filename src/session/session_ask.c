@@ -373,20 +373,6 @@ static bool check_from_hint(const session_hint *h, session_check *out)
     }
 }
 
-static void run_hint_first(session *s, assist *a, worker_mem *w, const job *j, double deadline,
-                           const poll_fn *poll, publish_fn publish, session_answer *out)
-{
-    ask_hint(s, a, w, j, deadline, poll, &out->hint);
-    if (!check_from_hint(&out->hint, &out->check)) {
-        si_set_budget(a, deadline - monotonic_seconds(), poll);
-        ask_check(s, a, j, &out->check);
-        if (out->check.label != CHECK_OK && out->hint.label != HINT_UNKNOWN)
-            out->hint.label = out->check.label == CHECK_UNKNOWN ? HINT_UNKNOWN : HINT_INCONSISTENT;
-    }
-    if (publish)
-        publish(s, j, out, true);
-}
-
 void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_fn *poll,
                 publish_fn publish, session_answer *out)
 {
@@ -396,9 +382,16 @@ void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_f
     out->hint.fact = -1;
     assist_set_givens(a, j->givens, j->ngivens);
     si_set_budget(a, j->seconds, poll);
-    if (hint_first(s, j)) {
-        run_hint_first(s, a, w, j, deadline, poll, publish, out);
-        return;
+    bool hinted = hint_first(s, j);
+    if (hinted) {
+        ask_hint(s, a, w, j, deadline, poll, &out->hint);
+        if (check_from_hint(&out->hint, &out->check)) {
+            if (publish)
+                publish(s, j, out, true);
+            return;
+        }
+        /* the check gets what is left of the same budget */
+        si_set_budget(a, deadline - monotonic_seconds(), poll);
     }
     if (w && assist_forced_consistent(a, w->fs, j->marks, j->nmarks)) {
         /* a solution kept from an earlier board agrees with every mark */
@@ -407,7 +400,7 @@ void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_f
     } else {
         ask_check(s, a, j, &out->check);
     }
-    if (publish)
+    if (publish && !hinted)
         publish(s, j, out, !j->want_hint);
     if (!j->want_hint)
         return;
@@ -415,7 +408,7 @@ void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_f
         out->hint.label = HINT_UNKNOWN;
     else if (out->check.label != CHECK_OK)
         out->hint.label = HINT_INCONSISTENT;
-    else
+    else if (!hinted)
         ask_hint(s, a, w, j, deadline, poll, &out->hint);
     if (publish)
         publish(s, j, out, true);
