@@ -216,18 +216,20 @@ bool si_final_reason(const worker_mem *w, int fact)
 
 /* Keeps what a search for fact's reason found, in `seconds` (taken: r is
  * left empty): a minimal reason as final, replacing what a shorter search
- * left; anything else only where nothing is known yet. */
+ * left; anything else where nothing is known yet, or in place of what a
+ * shorter search left (the longer search looked further: the hint then
+ * says how long, and the worker need not search that long again). */
 void si_keep_reason(worker_mem *w, int fact, assist_reason *r, double seconds)
 {
     bool minimal = r->kind == ASSIST_REASON_MINIMAL;
     for (int i = 0; i < w->nreasons; i++) {
-        if (w->reasons[i].fact != fact)
+        known_reason *k = &w->reasons[i];
+        if (k->fact != fact)
             continue;
-        if (!minimal || w->reasons[i].final)
+        if (k->final || (!minimal && seconds <= k->seconds))
             return;
-        assist_reason_free(&w->reasons[i].r);
-        w->reasons[i].r = *r;
-        w->reasons[i].final = true;
+        assist_reason_free(&k->r);
+        *k = (known_reason){.fact = fact, .r = *r, .final = minimal, .seconds = seconds};
         memset(r, 0, sizeof *r);
         return;
     }

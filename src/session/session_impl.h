@@ -34,11 +34,12 @@ typedef struct {
 typedef struct {
     int fact;
     assist_reason r;
-    /* final: r is minimal.  Otherwise what a search held to the reason's
-     * share of the budget found (assist_explain_hint: the smallest reason,
-     * or none), answered at once by the next hint on the same board until
-     * the whole budget finds a minimal one; dropped when the marks change,
-     * since more marks may allow a shorter reason. */
+    /* final: r is minimal.  Otherwise what the longest search so far
+     * found (held to the reason's share of the budget, assist_explain_hint,
+     * or given the whole budget by the worker: the smallest reason, or
+     * none), answered at once by the next hint on the same board until a
+     * search finds a minimal one; dropped when the marks change, since
+     * more marks may allow a shorter reason. */
     bool final;
     double seconds; /* not final: how long that search could run */
 } known_reason;

@@ -72,7 +72,9 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
         int f = list.v[i];
         assist_proof proof = assist_forced_proof(w->fs, f);
         bool whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
-        if (si_final_reason(w, f) || (!whole && si_known_reason(w, f)))
+        const known_reason *known = si_known_reason(w, f);
+        /* searched already: minimal, or as long as this search would be */
+        if (known && (known->final || !whole || known->seconds >= j->seconds))
             continue;
         assist_reason r = {0};
         si_set_budget(a, j->seconds, poll);
@@ -90,10 +92,15 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
         if (st != ASSIST_OK)
             r.kind = ASSIST_REASON_NONE;
         found_first = found_first || (i == 0 && r.kind == ASSIST_REASON_MINIMAL);
-        if (whole && r.kind != ASSIST_REASON_MINIMAL)
-            r.kind = ASSIST_REASON_NONE; /* the whole budget found none: what the share found stays */
-        if (r.kind != ASSIST_REASON_NONE || !whole)
-            si_keep_reason(w, f, &r, whole ? j->seconds : assist_reason_seconds(a));
+        if (whole && proof == ASSIST_PROOF_EXHAUSTION && r.kind != ASSIST_REASON_MINIMAL) {
+            /* a shrink cut short there names most of the board */
+            r.kind = ASSIST_REASON_NONE;
+            r.groups.n = r.marks.n = r.givens.n = 0;
+        }
+        /* Kept whatever it found, the whole budget's search too: the next
+         * hint on this board answers from it at once, rather than search
+         * again within the share for less than the whole budget found. */
+        si_keep_reason(w, f, &r, whole ? j->seconds : assist_reason_seconds(a));
         assist_reason_free(&r);
     }
     vec_free(&list);

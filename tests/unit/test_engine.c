@@ -193,6 +193,40 @@ static assist *pigeonhole(int pigeons)
     return a;
 }
 
+/* A forced set kept between hints keeps the proofs' sizes it measured:
+ * asked again on the same marks with no time left, the hint still offers
+ * the simpler fact the sizes chose, not the nearest (the player's hint
+ * after a focus move, which would otherwise measure them again). */
+static void kept_forced_set_keeps_proof_sizes(void)
+{
+    assist *a = assist_create();
+    sat_solver *s = assist_sat(a);
+    int v[6];
+    for (int i = 0; i < 6; i++) {
+        v[i] = sat_new_var(s);
+        assist_add_fact(a, v[i]);
+    }
+    for (int i = 0; i + 1 < 6; i++) {
+        assist_begin_group(a, "link");
+        sat_clause2(s, -v[i], v[i + 1]);
+        assist_end_group(a);
+    }
+    int m0[] = {0};
+    int far_first[] = {5, 4, 3, 2, 1};
+    assist_forced *fs = assist_forced_create(a);
+    assist_hint_result first, again;
+    CHECK(assist_hint_on(a, fs, m0, 1, far_first, 5, &first, NULL) == ASSIST_OK);
+    CHECK(first.forced);
+    CHECK_MSG(first.fact == 2 || first.fact == 1, "fact %d", first.fact);
+    sat_budget none = {.seconds = 1e-9}; /* every solver call: out of time */
+    assist_set_budget(a, &none);
+    CHECK(assist_hint_on(a, fs, m0, 1, far_first, 5, &again, NULL) == ASSIST_OK);
+    CHECK(again.forced);
+    CHECK_MSG(again.fact == first.fact, "fact %d, then %d", first.fact, again.fact);
+    assist_forced_free(fs);
+    assist_free(a);
+}
+
 static void budget_runs_out(void)
 {
     assist *a = pigeonhole(11);
@@ -314,6 +348,7 @@ int main(void)
     RUN(lazy_cut_is_applied);
     RUN(count_solutions);
     RUN(solve_only_clauses_stay_out_of_count);
+    RUN(kept_forced_set_keeps_proof_sizes);
     RUN(budget_runs_out);
     RUN(poll_cancels);
     RUN(cardinality_matches_brute_force);

@@ -60,6 +60,10 @@ struct assist_forced {
     bool wide_done;       /* the clause over every open fact gave out */
     bool sym_done;        /* the same under the solve-only clauses gave out */
     int_vec seq;          /* every fact once: the order of the last update */
+    /* forced fact -> its proof's size as the hint measured it under these
+     * marks (ai_forced_size), or PROOF_SIZE_UNKNOWN: one solver call
+     * each, which a hint after every focus move would otherwise repeat */
+    int *size;
 };
 
 assist_forced *assist_forced_create(const assist *a)
@@ -69,8 +73,11 @@ assist_forced *assist_forced_create(const assist *a)
     fs->st = xcalloc((size_t)fs->nf + 1, 1);
     fs->proof = xcalloc((size_t)fs->nf + 1, 1);
     fs->wit = xcalloc((size_t)fs->nf + 1, sizeof *fs->wit);
-    for (int f = 0; f < fs->nf; f++)
+    fs->size = xmalloc(((size_t)fs->nf + 1) * sizeof *fs->size);
+    for (int f = 0; f < fs->nf; f++) {
         fs->wit[f] = -1;
+        fs->size[f] = PROOF_SIZE_UNKNOWN;
+    }
     fs->chunk = FIRST_CHUNK;
     return fs;
 }
@@ -85,6 +92,7 @@ void assist_forced_free(assist_forced *fs)
     free(fs->st);
     free(fs->proof);
     free(fs->wit);
+    free(fs->size);
     vec_free(&fs->lits);
     vec_free(&fs->seq);
     free(fs);
@@ -101,6 +109,8 @@ assist_forced *assist_forced_copy(const assist_forced *fs)
     memcpy(c->proof, fs->proof, nf);
     c->wit = xmalloc(nf * sizeof *c->wit);
     memcpy(c->wit, fs->wit, nf * sizeof *c->wit);
+    c->size = xmalloc(nf * sizeof *c->size);
+    memcpy(c->size, fs->size, nf * sizeof *c->size);
     c->capwits = fs->nwits;
     c->wits = xcalloc((size_t)c->capwits + 1, sizeof *c->wits);
     for (int k = 0; k < fs->nwits; k++) {
@@ -134,6 +144,18 @@ bool assist_forced_consistent(const assist *a, const assist_forced *fs, const in
 assist_fact_status assist_forced_status(const assist_forced *fs, int fact)
 {
     return fact >= 0 && fact < fs->nf ? (assist_fact_status)fs->st[fact] : ASSIST_FACT_OPEN;
+}
+
+int ai_forced_size(const assist_forced *fs, int fact)
+{
+    assert(fact >= 0 && fact < fs->nf);
+    return fs->size[fact];
+}
+
+void ai_forced_set_size(assist_forced *fs, int fact, int size)
+{
+    assert(fact >= 0 && fact < fs->nf);
+    fs->size[fact] = size;
 }
 
 assist_proof assist_forced_proof(const assist_forced *fs, int fact)
@@ -284,6 +306,9 @@ static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, 
     fs->have_lits = true;
     if (same)
         return;
+    /* a proof's size holds for the marks it was measured under */
+    for (int f = 0; f < fs->nf; f++)
+        fs->size[f] = PROOF_SIZE_UNKNOWN;
     bool *ok = xcalloc((size_t)fs->nwits + 1, sizeof *ok);
     for (int k = 0; k < fs->nwits; k++) {
         ok[k] = true;

@@ -31,6 +31,19 @@ static int proof_size(assist *a, const int *marks, int nmarks, int fact)
     return size;
 }
 
+/* proof_size, measured once per fact and marks (kept in fs: a hint after
+ * each focus move asks again about the same nearest facts). */
+static int kept_proof_size(assist *a, assist_forced *fs, const int *marks, int nmarks, int fact)
+{
+    int size = ai_forced_size(fs, fact);
+    if (size == PROOF_SIZE_UNKNOWN) {
+        size = proof_size(a, marks, nmarks, fact);
+        if (!assist_was_cancelled(a)) /* cut short, it says nothing */
+            ai_forced_set_size(fs, fact, size);
+    }
+    return size;
+}
+
 /* Is a forced fact's proof size worth a solver call?  Proved by UNSAT,
  * yes; by exhaustion, only from a deferred enumerator (the solver found
  * the board hard but not hopeless: a forced fact's core comes in one
@@ -56,7 +69,7 @@ static int pick_forced(assist *a, assist_forced *fs, const int *marks, int nmark
         vec_free(&list);
         return best;
     }
-    int best_size = proof_size(a, marks, nmarks, first);
+    int best_size = kept_proof_size(a, fs, marks, nmarks, first);
     if (best_size < 0 || best_size <= SIMPLE_PROOF) {
         vec_free(&list);
         return best;
@@ -70,7 +83,7 @@ static int pick_forced(assist *a, assist_forced *fs, const int *marks, int nmark
         int f = list.v[i];
         if (!sizable(a, fs, f))
             continue;
-        int size = proof_size(a, marks, nmarks, f);
+        int size = kept_proof_size(a, fs, marks, nmarks, f);
         if (size < 0)
             break;
         if (size < best_size) {

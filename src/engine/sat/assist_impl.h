@@ -72,6 +72,12 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
 const bool *ai_forced_any_witness(const assist_forced *fs);
 /* The order of fs's last update: every fact once. */
 int ai_forced_seq(const assist_forced *fs, const int **seq);
+/* A forced fact's proof size kept in fs for the marks of its last update
+ * (assist_hint.c measures it): the number of groups, -1 for a
+ * measurement that ran out of time, or PROOF_SIZE_UNKNOWN. */
+#define PROOF_SIZE_UNKNOWN (-2)
+int ai_forced_size(const assist_forced *fs, int fact);
+void ai_forced_set_size(assist_forced *fs, int fact, int size);
 /* The copy with group selectors, brought up to date. */
 void ai_sync_explainer(assist *a);
 
