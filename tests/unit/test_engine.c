@@ -25,6 +25,24 @@ static assist *chain(int *x)
     return a;
 }
 
+/* x0 -> x1 -> ... -> x5, one group "link" per arrow; fact i: xi true. */
+static assist *long_chain(void)
+{
+    assist *a = assist_create();
+    sat_solver *s = assist_sat(a);
+    int v[6];
+    for (int i = 0; i < 6; i++) {
+        v[i] = sat_new_var(s);
+        assist_add_fact(a, v[i]);
+    }
+    for (int i = 0; i + 1 < 6; i++) {
+        assist_begin_group(a, "link");
+        sat_clause2(s, -v[i], v[i + 1]);
+        assist_end_group(a);
+    }
+    return a;
+}
+
 static void solve_respects_marks(void)
 {
     int x[3];
@@ -79,18 +97,7 @@ static void hint_only_forced_facts(void)
 
     /* A long chain x0 -> x1 -> ... -> x5, one group per link: x5 is first
      * in the order but needs five groups, x1 needs one: the simpler wins. */
-    a = assist_create();
-    sat_solver *s = assist_sat(a);
-    int v[6];
-    for (int i = 0; i < 6; i++) {
-        v[i] = sat_new_var(s);
-        assist_add_fact(a, v[i]);
-    }
-    for (int i = 0; i + 1 < 6; i++) {
-        assist_begin_group(a, "link");
-        sat_clause2(s, -v[i], v[i + 1]);
-        assist_end_group(a);
-    }
+    a = long_chain();
     int m0[] = {0};
     int far_first[] = {5, 4, 3, 2, 1};
     CHECK(assist_hint(a, m0, 1, far_first, 5, &h) == ASSIST_OK);
@@ -199,18 +206,7 @@ static assist *pigeonhole(int pigeons)
  * after a focus move, which would otherwise measure them again). */
 static void kept_forced_set_keeps_proof_sizes(void)
 {
-    assist *a = assist_create();
-    sat_solver *s = assist_sat(a);
-    int v[6];
-    for (int i = 0; i < 6; i++) {
-        v[i] = sat_new_var(s);
-        assist_add_fact(a, v[i]);
-    }
-    for (int i = 0; i + 1 < 6; i++) {
-        assist_begin_group(a, "link");
-        sat_clause2(s, -v[i], v[i + 1]);
-        assist_end_group(a);
-    }
+    assist *a = long_chain();
     int m0[] = {0};
     int far_first[] = {5, 4, 3, 2, 1};
     assist_forced *fs = assist_forced_create(a);
