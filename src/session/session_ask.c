@@ -208,12 +208,6 @@ void si_drop_marked_reasons(worker_mem *w, const job *j)
     w->nreasons = m;
 }
 
-bool si_final_reason(const worker_mem *w, int fact)
-{
-    const known_reason *k = si_known_reason(w, fact);
-    return k && k->final;
-}
-
 /* Keeps what a search for fact's reason found, in `seconds` (taken: r is
  * left empty): a minimal reason as final, replacing what a shorter search
  * left; anything else where nothing is known yet, or in place of what a

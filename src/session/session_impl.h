@@ -105,7 +105,6 @@ bool si_same_vec(const int_vec *x, const int_vec *y);
 
 /* The worker's kept reasons (worker_mem). */
 const known_reason *si_known_reason(const worker_mem *w, int fact);
-bool si_final_reason(const worker_mem *w, int fact);
 void si_forget_reasons(worker_mem *w);
 bool si_key_grew(const int_vec *old, const int_vec *now);
 void si_drop_marked_reasons(worker_mem *w, const job *j);
