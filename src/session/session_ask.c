@@ -322,16 +322,13 @@ static void ask_hint(const session *s, assist *a, worker_mem *w, const job *j, d
     assist_reason_free(&why);
 }
 
-/* Does the job's board hold only givens, no mark of the player's? */
-static bool only_givens(const job *j)
+/* Does the job's board hold only givens, no mark of the player's, as the
+ * engine counts them (its givens set from the job's)? */
+static bool only_givens(const assist *a, const job *j)
 {
-    for (int i = 0; i < j->nmarks; i++) {
-        bool given = false;
-        for (int k = 0; k < j->ngivens && !given; k++)
-            given = j->givens[k] == j->marks[i];
-        if (!given)
+    for (int i = 0; i < j->nmarks; i++)
+        if (!assist_is_given(a, j->marks[i]))
             return false;
-    }
     return true;
 }
 
@@ -342,9 +339,9 @@ static bool only_givens(const job *j)
  * empty 9x9 Tetravex board, up to seconds of the hint's time limit).
  * The same on the worker and on the spot, so that both see the engine
  * in the same state and give the same hint. */
-static bool hint_first(const session *s, const job *j)
+static bool hint_first(const session *s, const assist *a, const job *j)
 {
-    return j->want_hint && s->f->enumerate && !s->f->enumerate_deferred && only_givens(j);
+    return j->want_hint && s->f->enumerate && !s->f->enumerate_deferred && only_givens(a, j);
 }
 
 /* The check as the hint already answered it, when it did: a hint of a
@@ -378,7 +375,7 @@ void si_run_job(session *s, assist *a, worker_mem *w, const job *j, const poll_f
     out->hint.fact = -1;
     assist_set_givens(a, j->givens, j->ngivens);
     si_set_budget(a, j->seconds, poll);
-    bool hinted = hint_first(s, j);
+    bool hinted = hint_first(s, a, j);
     if (hinted) {
         ask_hint(s, a, w, j, deadline, poll, &out->hint);
         if (check_from_hint(&out->hint, &out->check)) {

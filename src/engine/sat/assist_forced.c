@@ -306,9 +306,6 @@ static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, 
     fs->have_lits = true;
     if (same)
         return;
-    /* a proof's size holds for the marks it was measured under */
-    for (int f = 0; f < fs->nf; f++)
-        fs->size[f] = PROOF_SIZE_UNKNOWN;
     bool *ok = xcalloc((size_t)fs->nwits + 1, sizeof *ok);
     for (int k = 0; k < fs->nwits; k++) {
         ok[k] = true;
@@ -317,6 +314,7 @@ static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, 
     }
     int *used = xcalloc((size_t)fs->nwits + 1, sizeof *used);
     for (int f = 0; f < fs->nf; f++) {
+        fs->size[f] = PROOF_SIZE_UNKNOWN; /* it held for the marks it was measured under */
         if (sorted_has(lits, a->fact_lits.v[f])) {
             fs->st[f] = ASSIST_FACT_MARKED;
             fs->wit[f] = -1;
