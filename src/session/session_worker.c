@@ -17,8 +17,11 @@
 #include "session_impl.h"
 
 /* After the hint, the worker goes on to explain the forced facts nearest
- * the focus, up to this many, so that the hint after a focus move is
- * already there. */
+ * the focus: first the nearest NEAR_SHARED within the reason's share (what
+ * a hint would find on the spot), so that the hint after a focus move of a
+ * few steps finds its reason kept; then the nearest NEAR_REASONS of them
+ * that may deserve it with the whole budget. */
+#define NEAR_SHARED 32
 #define NEAR_REASONS 8
 
 static bool worker_poll(void *ctx)
@@ -44,6 +47,47 @@ static void worker_publish(session *s, const job *j, const session_answer *ans, 
     pthread_mutex_unlock(&s->mu);
 }
 
+/* One forced fact's reason looked for ahead (the whole budget, or the
+ * reason's share as the hint's own search) and kept, unless a search as
+ * long was made already.  Returns 1 when a minimal reason was found, 0
+ * otherwise, -1 when the next job cut the search short. */
+static int explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof, bool whole,
+                         const poll_fn *poll)
+{
+    assist *a = w->a;
+    const known_reason *known = si_known_reason(w, f);
+    /* searched already: minimal, or as long as this search would be */
+    if (known && (known->final || !whole || known->seconds >= j->seconds))
+        return 0;
+    assist_reason r = {0};
+    si_set_budget(a, j->seconds, poll);
+    assist_status st;
+    if (whole) {
+        st = assist_explain_reason(a, j->marks, j->nmarks, f, &r);
+    } else {
+        assist_hint_result hr = {.fact = f, .forced = true, .proof = proof};
+        st = assist_explain_hint(a, j->marks, j->nmarks, &hr, &r);
+    }
+    if (assist_was_cancelled(a)) {
+        assist_reason_free(&r);
+        return -1;
+    }
+    if (st != ASSIST_OK)
+        r.kind = ASSIST_REASON_NONE;
+    int found = r.kind == ASSIST_REASON_MINIMAL;
+    if (whole && proof == ASSIST_PROOF_EXHAUSTION && !found) {
+        /* a shrink cut short there names most of the board */
+        r.kind = ASSIST_REASON_NONE;
+        r.groups.n = r.marks.n = r.givens.n = 0;
+    }
+    /* Kept whatever it found, the whole budget's search too: the next
+     * hint on this board answers from it at once, rather than search
+     * again within the share for less than the whole budget found. */
+    si_keep_reason(w, f, &r, whole ? j->seconds : assist_reason_seconds(a));
+    assist_reason_free(&r);
+    return found;
+}
+
 /* After the answer: the whole forced set (handed to session_obvious), then
  * the reasons of the forced facts nearest the focus.  Each step has the
  * job's time limit; the next job cancels it. */
@@ -61,47 +105,25 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     pthread_mutex_unlock(&s->mu);
     int_vec list = {0};
     assist_forced_list(w->fs, &list);
-    bool found_first = false;
-    for (int i = 0; i < list.n && i < NEAR_REASONS && !atomic_load(&s->cancel); i++) {
-        /* The hint's reason was looked for within the reason's share
-         * (assist_explain_hint); here each gets the whole budget, but a
-         * fact proved by exhaustion only when it is the nearest, the
-         * hint's: on a board with one solution each can take the solver
-         * the whole budget.  The others get the share, so that a hint
-         * after a focus move finds at once whatever the share finds. */
-        int f = list.v[i];
-        assist_proof proof = assist_forced_proof(w->fs, f);
-        bool whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
-        const known_reason *known = si_known_reason(w, f);
-        /* searched already: minimal, or as long as this search would be */
-        if (known && (known->final || !whole || known->seconds >= j->seconds))
-            continue;
-        assist_reason r = {0};
-        si_set_budget(a, j->seconds, poll);
-        assist_status st;
-        if (whole) {
-            st = assist_explain_reason(a, j->marks, j->nmarks, f, &r);
-        } else {
-            assist_hint_result hr = {.fact = f, .forced = true, .proof = proof};
-            st = assist_explain_hint(a, j->marks, j->nmarks, &hr, &r);
+    bool found_first = false, cancelled = false;
+    for (int pass = 0; pass < 2 && !cancelled; pass++) {
+        int upto = pass == 0 ? NEAR_SHARED : NEAR_REASONS;
+        for (int i = 0; i < list.n && i < upto && !cancelled && !atomic_load(&s->cancel); i++) {
+            /* The share first, for every one of the nearest: a hint after
+             * a focus move finds at once whatever the share finds.  Then
+             * the whole budget, but a fact proved by exhaustion only when
+             * it is the nearest, the hint's: on a board with one solution
+             * each can take the solver the whole budget. */
+            int f = list.v[i];
+            assist_proof proof = assist_forced_proof(w->fs, f);
+            bool whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
+            if (pass == 1 && !whole)
+                continue; /* the share pass had it */
+            whole = whole && pass == 1;
+            int found = explain_ahead(w, j, f, proof, whole, poll);
+            cancelled = found < 0;
+            found_first = found_first || (i == 0 && found > 0);
         }
-        if (assist_was_cancelled(a)) {
-            assist_reason_free(&r);
-            break;
-        }
-        if (st != ASSIST_OK)
-            r.kind = ASSIST_REASON_NONE;
-        found_first = found_first || (i == 0 && r.kind == ASSIST_REASON_MINIMAL);
-        if (whole && proof == ASSIST_PROOF_EXHAUSTION && r.kind != ASSIST_REASON_MINIMAL) {
-            /* a shrink cut short there names most of the board */
-            r.kind = ASSIST_REASON_NONE;
-            r.groups.n = r.marks.n = r.givens.n = 0;
-        }
-        /* Kept whatever it found, the whole budget's search too: the next
-         * hint on this board answers from it at once, rather than search
-         * again within the share for less than the whole budget found. */
-        si_keep_reason(w, f, &r, whole ? j->seconds : assist_reason_seconds(a));
-        assist_reason_free(&r);
     }
     vec_free(&list);
     if (found_first && !atomic_load(&s->cancel)) {

@@ -282,6 +282,52 @@ static void test_obvious_reuses(void)
     session_free(cold);
 }
 
+/* The cursor moved by the arrow keys of the family's own ui. */
+static void press(const puzzle *p, void *ui, const int *state, int key, int times)
+{
+    for (int i = 0; i < times; i++) {
+        input_event ev = {.kind = INPUT_KEY, .key = key, .target = -1};
+        move m = {0};
+        CHECK(p->family->ui->input(p->data, ui, state, &ev, &m) == INPUT_UI);
+        move_free(&m);
+    }
+}
+
+/* Thinking ahead explains more than the few forced facts nearest the
+ * focus: after the focus moves five steps, the hint for the new focus is
+ * asked with almost no time left, too little to look for any reason, and
+ * still comes with one (the worker's, kept from the old focus). */
+static void test_reasons_follow_focus(void)
+{
+    session *s = open_session(ID8);
+    CHECK(s != NULL);
+    if (!s)
+        return;
+    board *b = session_board(s);
+    const puzzle *p = b->pz;
+    int *sol = solution_state(s);
+    void *ui = p->family->ui->create(p->data);
+    session_think(s, ui, 0);
+    session_answer first = {0};
+    CHECK(settle(s, &first));
+    session_answer_free(&first);
+    press(p, ui, b->state, GAME_KEY_RIGHT, 3);
+    press(p, ui, b->state, GAME_KEY_DOWN, 2);
+    session_think(s, ui, 1e-6);
+    session_answer moved = {0};
+    CHECK(settle(s, &moved));
+    const session_hint *h = &moved.hint;
+    CHECK_MSG(h->label == HINT_FORCED, "label %d", (int)h->label);
+    CHECK_MSG(p->family->ui->fact_distance(p->data, ui, b->state, h->fact) == 0,
+              "fact %d is %d steps from the focus", h->fact,
+              p->family->ui->fact_distance(p->data, ui, b->state, h->fact));
+    check_hint_honest(s, &moved, sol);
+    session_answer_free(&moved);
+    p->family->ui->free(ui);
+    free(sol);
+    session_free(s);
+}
+
 /* Tetravex 6x6 (puzzles/tetravex/6x6-01.tetravex): one solution, and
  * from the starting position the family's search proves every placement
  * by exhaustion. */
@@ -335,5 +381,6 @@ int main(void)
     RUN(test_undo_unforces);
     RUN(test_obvious_reuses);
     RUN(test_exhaustive_hint);
+    RUN(test_reasons_follow_focus);
     TEST_MAIN_END();
 }
