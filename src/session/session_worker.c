@@ -116,11 +116,10 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
              * each can take the solver the whole budget. */
             int f = list.v[i];
             assist_proof proof = assist_forced_proof(w->fs, f);
-            bool whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
-            if (pass == 1 && !whole)
+            bool deserves_whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
+            if (pass == 1 && !deserves_whole)
                 continue; /* the share pass had it */
-            whole = whole && pass == 1;
-            int found = explain_ahead(w, j, f, proof, whole, poll);
+            int found = explain_ahead(w, j, f, proof, pass == 1, poll);
             cancelled = found < 0;
             found_first = found_first || (i == 0 && found > 0);
         }
