@@ -49,16 +49,16 @@ static void worker_publish(session *s, const job *j, const session_answer *ans, 
 
 /* One forced fact's reason looked for ahead (the whole budget, or the
  * reason's share as the hint's own search) and kept, unless a search as
- * long was made already.  Returns 1 when a minimal reason was found, 0
- * otherwise, -1 when the next job cut the search short. */
-static int explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof, bool whole,
+ * long was made already.  True when it found a minimal reason; a search
+ * the next job cut short (s->cancel, which worker_poll reads) is not kept. */
+static bool explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof, bool whole,
                          const poll_fn *poll)
 {
     assist *a = w->a;
     const known_reason *known = si_known_reason(w, f);
     /* searched already: minimal, or as long as this search would be */
     if (known && (known->final || !whole || known->seconds >= j->seconds))
-        return 0;
+        return false;
     assist_reason r = {0};
     si_set_budget(a, j->seconds, poll);
     assist_status st;
@@ -70,11 +70,11 @@ static int explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof,
     }
     if (assist_was_cancelled(a)) {
         assist_reason_free(&r);
-        return -1;
+        return false;
     }
     if (st != ASSIST_OK)
         r.kind = ASSIST_REASON_NONE;
-    int found = r.kind == ASSIST_REASON_MINIMAL;
+    bool found = r.kind == ASSIST_REASON_MINIMAL;
     if (whole && proof == ASSIST_PROOF_EXHAUSTION && !found) {
         /* a shrink cut short there names most of the board */
         r.kind = ASSIST_REASON_NONE;
@@ -105,10 +105,10 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     pthread_mutex_unlock(&s->mu);
     int_vec list = {0};
     assist_forced_list(w->fs, &list);
-    bool found_first = false, cancelled = false;
-    for (int pass = 0; pass < 2 && !cancelled; pass++) {
+    bool found_first = false;
+    for (int pass = 0; pass < 2; pass++) {
         int upto = pass == 0 ? NEAR_SHARED : NEAR_REASONS;
-        for (int i = 0; i < list.n && i < upto && !cancelled && !atomic_load(&s->cancel); i++) {
+        for (int i = 0; i < list.n && i < upto && !atomic_load(&s->cancel); i++) {
             /* The share first, for every one of the nearest: a hint after
              * a focus move finds at once whatever the share finds.  Then
              * the whole budget, but a fact proved by exhaustion only when
@@ -119,9 +119,8 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
             bool deserves_whole = proof == ASSIST_PROOF_UNSAT || (proof == ASSIST_PROOF_EXHAUSTION && i == 0);
             if (pass == 1 && !deserves_whole)
                 continue; /* the share pass had it */
-            int found = explain_ahead(w, j, f, proof, pass == 1, poll);
-            cancelled = found < 0;
-            found_first = found_first || (i == 0 && found > 0);
+            bool found = explain_ahead(w, j, f, proof, pass == 1, poll);
+            found_first = found_first || (i == 0 && found);
         }
     }
     vec_free(&list);

@@ -318,9 +318,8 @@ static void test_reasons_follow_focus(void)
     CHECK(settle(s, &moved));
     const session_hint *h = &moved.hint;
     CHECK_MSG(h->label == HINT_FORCED, "label %d", (int)h->label);
-    CHECK_MSG(p->family->ui->fact_distance(p->data, ui, b->state, h->fact) == 0,
-              "fact %d is %d steps from the focus", h->fact,
-              p->family->ui->fact_distance(p->data, ui, b->state, h->fact));
+    int steps = p->family->ui->fact_distance(p->data, ui, b->state, h->fact);
+    CHECK_MSG(steps == 0, "fact %d is %d steps from the focus", h->fact, steps);
     check_hint_honest(s, &moved, sol);
     session_answer_free(&moved);
     p->family->ui->free(ui);
