@@ -8,7 +8,8 @@
  * the rest is recomputed; after undo (fewer marks) the forced facts are
  * proved again, never carried over (assist_forced_update).  The reasons it
  * found are kept while the marks stay the same: moving the focus costs no
- * new proof for a fact already explained. */
+ * new proof for a fact already explained.  A hint that went out not known
+ * is answered again once the forced set is finished. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,13 @@
  * that may deserve it with the whole budget. */
 #define NEAR_SHARED 32
 #define NEAR_REASONS 8
+/* When the whole forced set is not finished within the job's time limit,
+ * the worker goes on with it for up to EXTRA_ROUNDS more limits: nobody
+ * waits on it (the next move cancels it), and a finished set answers the
+ * hint after any focus move at once, where an unfinished one makes that
+ * hint decide the open facts before its nearest forced one while the
+ * player waits. */
+#define EXTRA_ROUNDS 6
 
 static bool worker_poll(void *ctx)
 {
@@ -91,11 +99,17 @@ static bool explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof
 /* After the answer: the whole forced set (handed to session_obvious), then
  * the reasons of the forced facts nearest the focus.  Each step has the
  * job's time limit; the next job cancels it. */
-static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *key, const poll_fn *poll)
+static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *key, const poll_fn *poll,
+                        bool answered)
 {
     assist *a = w->a;
-    si_set_budget(a, j->seconds, poll);
-    if (assist_forced_update(a, w->fs, j->marks, j->nmarks, j->order, j->norder, 0) != ASSIST_OK)
+    assist_status st = ASSIST_UNKNOWN;
+    for (int round = 0; round <= EXTRA_ROUNDS && st == ASSIST_UNKNOWN && !atomic_load(&s->cancel); round++) {
+        /* each round goes on from what the last one decided */
+        si_set_budget(a, j->seconds, poll);
+        st = assist_forced_update(a, w->fs, j->marks, j->nmarks, j->order, j->norder, 0);
+    }
+    if (st != ASSIST_OK)
         return;
     assist_forced *copy = assist_forced_copy(w->fs);
     pthread_mutex_lock(&s->mu);
@@ -124,9 +138,10 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
         }
     }
     vec_free(&list);
-    if (found_first && !atomic_load(&s->cancel)) {
-        /* the nearest forced fact, the hint's, had no minimal reason when
-         * the hint went out: the hint again with it (the next h shows it) */
+    if ((found_first || !answered) && !atomic_load(&s->cancel)) {
+        /* the hint went out not known, or its forced fact had no minimal
+         * reason yet: the hint again from the finished set and the
+         * reasons found (the next h shows it) */
         session_answer ans = {0};
         si_run_job(s, a, w, j, poll, worker_publish, &ans);
         session_answer_free(&ans);
@@ -152,10 +167,10 @@ static void worker_job(session *s, worker_mem *w, const job *j, const poll_fn *p
     }
     session_answer ans = {0};
     si_run_job(s, w->a, w, j, poll, worker_publish, &ans);
-    bool answered = ans.check.label == CHECK_OK && ans.hint.label != HINT_UNKNOWN;
+    bool consistent = ans.check.label == CHECK_OK, answered = consistent && ans.hint.label != HINT_UNKNOWN;
     session_answer_free(&ans);
-    if (answered && !atomic_load(&s->cancel))
-        think_ahead(s, w, j, &key, poll);
+    if (consistent && !atomic_load(&s->cancel))
+        think_ahead(s, w, j, &key, poll, answered);
     vec_free(&key);
     pthread_mutex_lock(&s->mu);
     if (j->id == s->latest) {
