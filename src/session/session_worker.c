@@ -96,9 +96,10 @@ static bool explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof
     return found;
 }
 
-/* After the answer: the whole forced set (handed to session_obvious), then
- * the reasons of the forced facts nearest the focus.  Each step has the
- * job's time limit; the next job cancels it. */
+/* After the answer: the whole forced set (handed to session_obvious; up to
+ * 1 + EXTRA_ROUNDS time limits), then the reasons of the forced facts
+ * nearest the focus, each step within the job's time limit; the next job
+ * cancels it. */
 static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *key, const poll_fn *poll,
                         bool answered)
 {
@@ -117,6 +118,13 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     s->done_fs = copy;
     si_vec_copy(&s->done_key, key);
     pthread_mutex_unlock(&s->mu);
+    if (!answered && !atomic_load(&s->cancel)) {
+        /* the hint went out not known: again at once from the finished
+         * set, before the reasons (the next h shows it) */
+        session_answer ans = {0};
+        si_run_job(s, a, w, j, poll, worker_publish, &ans);
+        session_answer_free(&ans);
+    }
     int_vec list = {0};
     assist_forced_list(w->fs, &list);
     bool found_first = false;
@@ -138,10 +146,9 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
         }
     }
     vec_free(&list);
-    if ((found_first || !answered) && !atomic_load(&s->cancel)) {
-        /* the hint went out not known, or its forced fact had no minimal
-         * reason yet: the hint again from the finished set and the
-         * reasons found (the next h shows it) */
+    if (found_first && !atomic_load(&s->cancel)) {
+        /* the nearest forced fact, the hint's, had no minimal reason when
+         * the hint went out: the hint again with it (the next h shows it) */
         session_answer ans = {0};
         si_run_job(s, a, w, j, poll, worker_publish, &ans);
         session_answer_free(&ans);
