@@ -96,6 +96,15 @@ static bool explain_ahead(worker_mem *w, const job *j, int f, assist_proof proof
     return found;
 }
 
+/* The job's check and hint asked again, published as the first answer
+ * was: from what thinking ahead has found since (the next h shows it). */
+static void answer_again(session *s, worker_mem *w, const job *j, const poll_fn *poll)
+{
+    session_answer ans = {0};
+    si_run_job(s, w->a, w, j, poll, worker_publish, &ans);
+    session_answer_free(&ans);
+}
+
 /* After the answer: the whole forced set (handed to session_obvious; up to
  * 1 + EXTRA_ROUNDS time limits), then the reasons of the forced facts
  * nearest the focus, each step within the job's time limit; the next job
@@ -118,13 +127,8 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     s->done_fs = copy;
     si_vec_copy(&s->done_key, key);
     pthread_mutex_unlock(&s->mu);
-    if (!answered && !atomic_load(&s->cancel)) {
-        /* the hint went out not known: again at once from the finished
-         * set, before the reasons (the next h shows it) */
-        session_answer ans = {0};
-        si_run_job(s, a, w, j, poll, worker_publish, &ans);
-        session_answer_free(&ans);
-    }
+    if (!answered && !atomic_load(&s->cancel))
+        answer_again(s, w, j, poll); /* it went out not known: at once, before the reasons */
     int_vec list = {0};
     assist_forced_list(w->fs, &list);
     bool found_first = false;
@@ -148,10 +152,8 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
     vec_free(&list);
     if (found_first && !atomic_load(&s->cancel)) {
         /* the nearest forced fact, the hint's, had no minimal reason when
-         * the hint went out: the hint again with it (the next h shows it) */
-        session_answer ans = {0};
-        si_run_job(s, a, w, j, poll, worker_publish, &ans);
-        session_answer_free(&ans);
+         * the hint went out: the hint again with it */
+        answer_again(s, w, j, poll);
     }
 }
 
