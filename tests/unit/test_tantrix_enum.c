@@ -13,7 +13,8 @@
  * The witnesses' sources (stretches laid again, loops moved onto marks,
  * the enumerator under short budgets) are held to the walk run to the end
  * under the same marks: never a loop outside its list, never a forced
- * fact of its list missing. */
+ * fact of its list missing.  With one tile placed, whichever, the guess
+ * finds a loop through it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -598,6 +599,38 @@ static void witnesses_against_the_complete_list(void)
     }
 }
 
+/* One tile placed, whichever: the guess that answers the check and solve
+ * (tantrix_guess) takes the set's own loop, moved and turned onto it,
+ * where the restarted search from some single tiles of Discovery 29 finds
+ * none within the steps of a 5 s budget.  Each loop it gives passes the
+ * rules checker with the tile where the mark has it. */
+static void one_placed_tile_takes_the_sets_loop(void)
+{
+    puzzle *p = load_bundled("discovery-29.tantrix");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    int *state = start_state(p);
+    for (int u = 0; u < t->n; u++) {
+        /* with one tile placed the frame has it at the origin, unturned */
+        int mark = tantrix_fact(t, u, tantrix_cell(t, 0, 0), 0);
+        sat_budget b = {.seconds = 5};
+        int_vec facts = {0};
+        CHECK_MSG(tantrix_guess((void *)t, &mark, 1, &b, &facts) == 2, "tile %d alone: no loop", u + 1);
+        if (facts.n == t->n) {
+            listed_board(t, facts.v, facts.n, state);
+            diag why = {0};
+            CHECK_MSG(p->family->verify(p->data, state, &why), "tile %d alone: %s", u + 1, why.msg);
+            CHECK_MSG(state[3 * u] == 0 && state[3 * u + 1] == 0 && state[3 * u + 2] == 0,
+                      "tile %d alone: the loop moves it", u + 1);
+        }
+        vec_free(&facts);
+    }
+    free(state);
+    puzzle_free(p);
+}
+
 int main(void)
 {
     RUN(bundled_starts_listed_completely);
@@ -607,5 +640,6 @@ int main(void)
     RUN(cold_hint_proved_by_exhaustion);
     RUN(witnesses_under_marks_on_a_large_board);
     RUN(witnesses_against_the_complete_list);
+    RUN(one_placed_tile_takes_the_sets_loop);
     TEST_MAIN_END();
 }

@@ -446,6 +446,35 @@ static void first_loop(void *vctx, const int *facts, int n)
     x->got = true;
 }
 
+/* Loops looked at before any search under placed tiles: the most recent
+ * of those kept (tantrix_loop_memo_keep). */
+#define KNOWN_LOOPS 32
+
+/* A loop already known, moved and turned onto the placed tiles of fixed
+ * (tantrix_move_loop: every placed tile as there, the rules checker
+ * satisfied) into state: one kept from earlier boards, or with a single
+ * tile placed and no givens the loop of the set itself (within nodes
+ * steps, remembered for the puzzle), which any one tile's placement takes
+ * once moved and turned: every loop passes every tile. */
+static bool known_loop_onto(const tantrix_puzzle *t, const int *fixed, long nodes, int *state)
+{
+    size_t width = (size_t)t->n * 3;
+    int *loops = xmalloc((size_t)KNOWN_LOOPS * width * sizeof *loops);
+    int nloops = tantrix_loop_memo_recent(t, loops, KNOWN_LOOPS);
+    bool got = false;
+    for (int i = 0; i < nloops && !got; i++)
+        got = tantrix_move_loop(t, loops + (size_t)i * width, fixed, state);
+    int placed = 0;
+    for (int u = 0; u < t->n; u++)
+        placed += fixed[3 * u] != TANTRIX_OFF;
+    if (!got && placed == 1 && t->ngiven == 0) {
+        tantrix_family.init_state(t, loops);
+        got = tantrix_search_loop_memo(t, loops, nodes) == 1 && tantrix_move_loop(t, loops, fixed, state);
+    }
+    free(loops);
+    return got;
+}
+
 int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
 {
     const tantrix_puzzle *t = ctx;
@@ -463,10 +492,13 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
         first_ctx x = {facts, false};
         int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
         int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
-        /* the restarted search first: on a large board its first loop
-         * comes in milliseconds, the walk's may take seconds */
+        /* a loop known already first, then the restarted search: on a
+         * large board its first loop mostly comes in milliseconds, the
+         * walk's may take seconds (and from some single tiles of
+         * Discovery 28 and 29 neither finds one in 5 s, bench/NOTES.md) */
         x.got = marks_board(t, marks, nmarks, fixed) > 0 &&
-                tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1 && loop_facts(t, state, facts);
+                (known_loop_onto(t, fixed, nodes / 2, state) || tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1) &&
+                loop_facts(t, state, facts);
         if (x.got)
             tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
         free(state);

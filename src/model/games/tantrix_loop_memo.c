@@ -90,6 +90,8 @@ int tantrix_search_loop_memo(const tantrix_puzzle *t, int *state, long max_nodes
      * otherwise: only this lock ever writes it */
     remember((tantrix_puzzle *)t, state, max_nodes, r, steps);
     pthread_mutex_unlock(&memo_lock);
+    if (r == 1)
+        tantrix_loop_memo_keep(t, state); /* for boards with tiles placed */
     return r;
 }
 
