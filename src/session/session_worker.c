@@ -9,7 +9,9 @@
  * proved again, never carried over (assist_forced_update).  The reasons it
  * found are kept while the marks stay the same: moving the focus costs no
  * new proof for a fact already explained.  A hint that went out not known
- * is answered again once the forced set is finished. */
+ * is answered again once the forced set is finished, and a check that went
+ * out not known once the set has met a solution under the marks (or found
+ * that there is none). */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +112,7 @@ static void answer_again(session *s, worker_mem *w, const job *j, const poll_fn 
  * nearest the focus, each step within the job's time limit; the next job
  * cancels it. */
 static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *key, const poll_fn *poll,
-                        bool answered)
+                        bool checked, bool answered)
 {
     assist *a = w->a;
     assist_status st = ASSIST_UNKNOWN;
@@ -119,8 +121,15 @@ static void think_ahead(session *s, worker_mem *w, const job *j, const int_vec *
         si_set_budget(a, j->seconds, poll);
         st = assist_forced_update(a, w->fs, j->marks, j->nmarks, j->order, j->norder, 0);
     }
-    if (st != ASSIST_OK)
+    if (st != ASSIST_OK) {
+        /* a check that went out not known may be answered now: the set
+         * keeps each solution it met, and none under the marks (NONE)
+         * has its conflict named by the check itself */
+        bool news = st == ASSIST_NONE || assist_forced_consistent(a, w->fs, j->marks, j->nmarks);
+        if (!checked && news && !atomic_load(&s->cancel))
+            answer_again(s, w, j, poll);
         return;
+    }
     assist_forced *copy = assist_forced_copy(w->fs);
     pthread_mutex_lock(&s->mu);
     assist_forced_free(s->done_fs);
@@ -176,10 +185,13 @@ static void worker_job(session *s, worker_mem *w, const job *j, const poll_fn *p
     }
     session_answer ans = {0};
     si_run_job(s, w->a, w, j, poll, worker_publish, &ans);
-    bool consistent = ans.check.label == CHECK_OK, answered = consistent && ans.hint.label != HINT_UNKNOWN;
+    /* a check not known goes on too: the forced set's first step is to
+     * find a solution under the marks, or to prove there is none */
+    bool checked = ans.check.label == CHECK_OK, answered = checked && ans.hint.label != HINT_UNKNOWN;
+    bool open = checked || ans.check.label == CHECK_UNKNOWN;
     session_answer_free(&ans);
-    if (consistent && !atomic_load(&s->cancel))
-        think_ahead(s, w, j, &key, poll, answered);
+    if (open && !atomic_load(&s->cancel))
+        think_ahead(s, w, j, &key, poll, checked, answered);
     vec_free(&key);
     pthread_mutex_lock(&s->mu);
     if (j->id == s->latest) {
