@@ -497,7 +497,8 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
          * walk's may take seconds (and from some single tiles of
          * Discovery 28 and 29 neither finds one in 5 s, bench/NOTES.md) */
         x.got = marks_board(t, marks, nmarks, fixed) > 0 &&
-                (known_loop_onto(t, fixed, nodes / 2, state) || tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1) &&
+                (known_loop_onto(t, fixed, nodes / 2, state) ||
+                 tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1) &&
                 loop_facts(t, state, facts);
         if (x.got)
             tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
