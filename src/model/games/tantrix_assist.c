@@ -177,6 +177,27 @@ static int enumerate_placed(const tantrix_puzzle *t, const int *marks, int nmark
     return r;
 }
 
+/* Kept loops looked at under placed tiles: the most recent of those
+ * tantrix_loop_memo_keep holds. */
+#define KNOWN_LOOPS 32
+
+/* The most recent kept loops that agree with the placed tiles of fixed,
+ * each moved and turned onto them (tantrix_move_loop: every placed tile
+ * as there, the rules checker satisfied) into state and handed to
+ * take(ctx, state), until it returns false. */
+static void kept_loops_onto(const tantrix_puzzle *t, const int *fixed, int *state,
+                            bool (*take)(void *ctx, const int *state), void *ctx)
+{
+    size_t width = (size_t)t->n * 3;
+    int *kept = xmalloc((size_t)KNOWN_LOOPS * width * sizeof *kept);
+    int nkept = tantrix_loop_memo_recent(t, kept, KNOWN_LOOPS);
+    bool more = true;
+    for (int i = 0; i < nkept && more; i++)
+        if (tantrix_move_loop(t, kept + (size_t)i * width, fixed, state))
+            more = take(ctx, state);
+    free(kept);
+}
+
 /* Witnesses under the marks: loops, each passed by the rules checker
  * with every mark, listed; on a large board two loops found apart differ
  * at nearly every tile.  True when between them every tile not placed
@@ -246,16 +267,19 @@ static void witness_found(void *vctx, const int *state)
         memcpy(w->bases + (size_t)w->nbases++ * (size_t)t->n * 3, state, (size_t)t->n * 3 * sizeof *state);
 }
 
+/* A kept loop as a witness; false once every tile lies two ways. */
+static bool witness_kept(void *vctx, const int *state)
+{
+    witness_ctx *w = vctx;
+    witness_found(w, state);
+    return !all_varied(w->t, w->fixed, w->varied);
+}
+
 /* Loops of earlier boards that agree with the marks. */
 static void witnesses_kept(witness_ctx *w, int *state)
 {
-    const tantrix_puzzle *t = w->t;
-    int *kept = xmalloc((size_t)RELAY_BASES * 4 * (size_t)t->n * 3 * sizeof *kept);
-    int nkept = tantrix_loop_memo_recent(t, kept, RELAY_BASES * 4);
-    for (int i = 0; i < nkept && !all_varied(t, w->fixed, w->varied); i++)
-        if (tantrix_move_loop(t, kept + (size_t)i * (size_t)t->n * 3, w->fixed, state))
-            witness_found(w, state);
-    free(kept);
+    if (!all_varied(w->t, w->fixed, w->varied))
+        kept_loops_onto(w->t, w->fixed, state, witness_kept, w);
 }
 
 /* Stretches of the loops found laid again round the tiles that lie one
@@ -446,32 +470,32 @@ static void first_loop(void *vctx, const int *facts, int n)
     x->got = true;
 }
 
-/* Loops looked at before any search under placed tiles: the most recent
- * of those kept (tantrix_loop_memo_keep). */
-#define KNOWN_LOOPS 32
+/* The first kept loop that agrees (kept_loops_onto): it stops there. */
+static bool first_kept(void *vctx, const int *state)
+{
+    (void)state; /* kept_loops_onto left it in the caller's state */
+    *(bool *)vctx = true;
+    return false;
+}
 
 /* A loop already known, moved and turned onto the placed tiles of fixed
- * (tantrix_move_loop: every placed tile as there, the rules checker
- * satisfied) into state: one kept from earlier boards, or with a single
- * tile placed and no givens the loop of the set itself (within nodes
- * steps, remembered for the puzzle), which any one tile's placement takes
- * once moved and turned: every loop passes every tile. */
+ * into state: one kept from earlier boards, or with a single tile placed
+ * and no givens the loop of the set itself (within nodes steps,
+ * remembered for the puzzle), which any one tile's placement takes once
+ * moved and turned: every loop passes every tile. */
 static bool known_loop_onto(const tantrix_puzzle *t, const int *fixed, long nodes, int *state)
 {
-    size_t width = (size_t)t->n * 3;
-    int *loops = xmalloc((size_t)KNOWN_LOOPS * width * sizeof *loops);
-    int nloops = tantrix_loop_memo_recent(t, loops, KNOWN_LOOPS);
     bool got = false;
-    for (int i = 0; i < nloops && !got; i++)
-        got = tantrix_move_loop(t, loops + (size_t)i * width, fixed, state);
+    kept_loops_onto(t, fixed, state, first_kept, &got);
     int placed = 0;
     for (int u = 0; u < t->n; u++)
         placed += fixed[3 * u] != TANTRIX_OFF;
     if (!got && placed == 1 && t->ngiven == 0) {
-        tantrix_family.init_state(t, loops);
-        got = tantrix_search_loop_memo(t, loops, nodes) == 1 && tantrix_move_loop(t, loops, fixed, state);
+        int *loop = xmalloc((size_t)t->n * 3 * sizeof *loop);
+        tantrix_family.init_state(t, loop);
+        got = tantrix_search_loop_memo(t, loop, nodes) == 1 && tantrix_move_loop(t, loop, fixed, state);
+        free(loop);
     }
-    free(loops);
     return got;
 }
 
