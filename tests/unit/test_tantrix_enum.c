@@ -577,6 +577,15 @@ static void witnesses_against_the_complete_list(void)
             }
             if (e == 1)
                 CHECK_MSG(l.n >= all.n, "%s, budget %g: complete with %d of %d", texts[k], budgets[b], l.n, all.n);
+            /* a cover: every fact some loop lacks, some listed loop lacks */
+            for (int f = 0; f < tantrix_nfacts(t) && e == 2; f++) {
+                bool in_listed = l.n > 0;
+                for (int i = 0; i < l.n && in_listed; i++)
+                    in_listed = bsearch(&f, l.facts + (size_t)i * (size_t)l.width, (size_t)l.width, sizeof f,
+                                        cmp_int) != NULL;
+                CHECK_MSG(in_listed == forced[f], "%s, budget %g: a cover with fact %d in all listed: %d, forced: %d",
+                          texts[k], budgets[b], f, in_listed, forced[f]);
+            }
             if (budgets[b] == 0)
                 CHECK_MSG(e == 1, "%s, no budget: answer %d", texts[k], e);
             printf("%s, budget %g: answer %d, %d listed\n", texts[k], budgets[b], e, l.n);
@@ -593,6 +602,95 @@ static void witnesses_against_the_complete_list(void)
         free(forced);
         free(all.facts);
         free(moved);
+        free(fixed);
+        free(loop);
+        puzzle_free(p);
+    }
+}
+
+/* Does every loop of the list have tile u at (q, r) turned rot? */
+static bool all_listed_have(const tantrix_puzzle *t, const listing *l, int u, int rot, int q, int r)
+{
+    int fact = tantrix_fact(t, u, tantrix_cell(t, q, r), rot);
+    for (int i = 0; i < l->n; i++)
+        if (!bsearch(&fact, l->facts + (size_t)i * (size_t)l->width, (size_t)l->width, sizeof fact, cmp_int))
+            return false;
+    return true;
+}
+
+/* The restarted search (tantrix_search_placed) against the walk to the
+ * end, on Discovery 7 to 12 with every third tile of a verified loop
+ * placed, as the loop has them and with each placed tile turned by a
+ * sixth in turn: a loop it finds is in the complete list; "none" only
+ * where that list is empty, and on these small boards every empty list
+ * is proved so within the steps (a run that walks its whole tree).  With
+ * the placement of a tile not placed banned (as the verified loop has
+ * it): a loop found is listed and has the tile otherwise; "none" exactly
+ * when every listed loop has it so. */
+static void restarted_search_against_the_complete_list(void)
+{
+    for (int n = 7; n <= 12; n++) {
+        char text[32];
+        snprintf(text, sizeof text, "discovery %d\n", n);
+        puzzle *p = load_text(text);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        int *loop = start_state(p), *fixed = start_state(p), *state = start_state(p);
+        diag why = {0};
+        CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
+        int order[TANTRIX_MAX_TILES], proved = 0, empty = 0;
+        CHECK(tantrix_loop_order(t, loop, order));
+        for (int turned = -1; turned < t->n; turned += 3) {
+            for (int u = 0; u < t->n; u++)
+                fixed[3 * u] = TANTRIX_OFF;
+            for (int i = 0; i < t->n; i += 3)
+                memcpy(&fixed[3 * order[i]], &loop[3 * order[i]], 3 * sizeof *fixed);
+            if (turned >= 0)
+                fixed[3 * order[turned]] = (fixed[3 * order[turned]] + 1) % 6;
+            listing all;
+            complete_list(p, fixed, &all);
+            empty += all.n == 0;
+            for (unsigned long seed = 1; seed <= 3; seed++) {
+                int r = tantrix_search_placed(t, fixed, NULL, seed, 1000000L, NULL, state);
+                CHECK_MSG(r == 1 || r == -2, "discovery %d, tile %d turned, seed %lu: answer %d", n,
+                          turned < 0 ? 0 : order[turned] + 1, seed, r);
+                if (r == 1)
+                    CHECK_MSG(listed_state(t, &all, state), "discovery %d, seed %lu: a loop not in the list", n,
+                              seed);
+                if (r == -2)
+                    CHECK_MSG(all.n == 0, "discovery %d, seed %lu: none, with %d loops listed", n, seed, all.n);
+                proved += r == -2;
+            }
+            free(all.facts);
+        }
+        for (int u = 0; u < t->n; u++)
+            fixed[3 * u] = TANTRIX_OFF;
+        for (int i = 0; i < t->n; i += 3)
+            memcpy(&fixed[3 * order[i]], &loop[3 * order[i]], 3 * sizeof *fixed);
+        listing all;
+        complete_list(p, fixed, &all);
+        int forced = 0;
+        for (int u = 0; u < t->n; u++) {
+            if (fixed[3 * u] != TANTRIX_OFF)
+                continue;
+            int ban[4] = {u, loop[3 * u], loop[3 * u + 1], loop[3 * u + 2]};
+            bool in_all = all_listed_have(t, &all, u, ban[1], ban[2], ban[3]);
+            int r = tantrix_search_placed(t, fixed, ban, 1, 1000000L, NULL, state);
+            CHECK_MSG(r == (in_all ? -2 : 1), "discovery %d, tile %d banned: answer %d, in every loop: %d", n,
+                      u + 1, r, in_all);
+            if (r == 1)
+                CHECK_MSG(listed_state(t, &all, state) &&
+                              memcmp(&state[3 * u], &loop[3 * u], 3 * sizeof *state) != 0,
+                          "discovery %d, tile %d banned: a loop outside the list or with the ban", n, u + 1);
+            forced += in_all;
+        }
+        free(all.facts);
+        printf("discovery %d: %d boards with no loop, %d proofs of none, %d tiles forced\n", n, empty, proved,
+               forced);
+        CHECK_MSG(empty == 0 || proved > 0, "discovery %d: no proof of none", n);
+        free(state);
         free(fixed);
         free(loop);
         puzzle_free(p);
@@ -638,6 +736,7 @@ int main(void)
     RUN(discovery_counts_with_tile_1_held);
     RUN(impossible_marks_and_short_budgets);
     RUN(cold_hint_proved_by_exhaustion);
+    RUN(restarted_search_against_the_complete_list);
     RUN(witnesses_under_marks_on_a_large_board);
     RUN(witnesses_against_the_complete_list);
     RUN(one_placed_tile_takes_the_sets_loop);

@@ -120,11 +120,15 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
 /* One loop through the placed tiles of `fixed` (as tantrix_search_all
  * takes them) by the restarted search, the tile orders shuffled from
  * `seed` (another seed, most likely another loop), within max_nodes
- * steps: 1 with it in state (frame coordinates, checked by the rules
- * checker), 0 when none was found (or the placed tiles cannot all be
- * right), -1 when nothing is placed or a tile lies outside the grid. */
-int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned long seed, long max_nodes,
-                          int *state);
+ * steps and budget's seconds (NULL or 0: no limit; its poll cancels),
+ * and with ban (NULL: none; else tile, rotation, q, r of a tile not
+ * placed) not lying so: 1 with it in state (frame coordinates, checked
+ * by the rules checker), 0 when none was found in time (or cancelled),
+ * -1 when nothing is placed or a tile lies outside the grid, -2 when
+ * there is none: the placed tiles cannot all be right, or one restart
+ * walked its whole tree (with a ban: every loop has the tile so). */
+int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, const int *ban, unsigned long seed,
+                          long max_nodes, const sat_budget *budget, int *state);
 
 /* Loops under the placed tiles of `fixed` from a loop that has them
  * (tantrix_relay.c), its tiles in `order` round it (tantrix_loop_order):

@@ -42,12 +42,20 @@ void tantrix_images(void *pz, const bool *solution, int nfacts, assist_solution_
 /* The share of the hint's time the exhaustive search may take: the
  * engine asks it first and decides with the time left when it runs out. */
 #define ENUM_SHARE 0.5
+/* The most of the time left the second walk may take. */
+#define ENUM_LEFT 0.75
 /* The first, short walk's part of that share. */
 #define ENUM_PROBE 0.2
 /* Steps of the exhaustive search under a budget that gives no time (a
  * count with no time limit, the grader's conflict limits): a few seconds,
  * then the engine decides instead. */
 #define LIMITED_NODES 2000000L
+/* The share of the time the restarted search may take for a first loop
+ * under placed tiles (the guess's, the hint's first witness), and its
+ * steps per second: an idle machine's rate, so that on a busy one the
+ * share's seconds bind. */
+#define FIRST_LOOP_SHARE 0.5
+#define SEARCH_NODES_PER_SECOND 1500000.0
 
 typedef struct {
     const tantrix_puzzle *t;
@@ -56,6 +64,26 @@ typedef struct {
     void *add_ctx;
     long left;
 } enum_ctx;
+
+/* The steps for a first loop under placed tiles within b (NULL: none). */
+static long first_loop_nodes(const sat_budget *b)
+{
+    if (b && b->seconds > 0)
+        return (long)(b->seconds * FIRST_LOOP_SHARE * SEARCH_NODES_PER_SECOND) + 1;
+    return LIMITED_NODES;
+}
+
+/* The restarted search's first loop under the placed tiles of fixed,
+ * within FIRST_LOOP_SHARE of b: as tantrix_search_placed answers. */
+static int first_loop_placed(const tantrix_puzzle *t, const int *fixed, const sat_budget *b, int *state)
+{
+    sat_budget share = {0};
+    if (b) {
+        share = *b;
+        share.seconds = b->seconds * FIRST_LOOP_SHARE;
+    }
+    return tantrix_search_placed(t, fixed, NULL, 1, first_loop_nodes(b), b ? &share : NULL, state);
+}
 
 /* Lists a solution (frame = board) once the rules checker accepts it. */
 static void enum_list(void *vctx, const int *facts, int n)
@@ -200,14 +228,19 @@ static void kept_loops_onto(const tantrix_puzzle *t, const int *fixed, int *stat
 
 /* Witnesses under the marks: loops, each passed by the rules checker
  * with every mark, listed; on a large board two loops found apart differ
- * at nearly every tile.  True when between them every tile not placed
- * lies in two ways, so that every placement but the marks' is false in
- * one of them: then nothing is forced and the walk to the end could add
- * nothing to the forced set.  Where from, cheapest first: loops of
- * earlier boards moved onto the marks (tantrix_loop_memo_keep), the
- * restarted search, one loop per seed, and stretches of the loops found
- * laid again (tantrix_relay), round each tile that lies one way in all
- * of them so far. */
+ * at nearly every tile.  When between them every tile not placed lies
+ * in two ways, every placement but the marks' is false in one of them:
+ * then nothing is forced and the walk to the end could add nothing to
+ * the forced set.  Where from, cheapest first: loops of earlier boards
+ * moved onto the marks (tantrix_loop_memo_keep), the restarted search,
+ * one loop per seed, and stretches of the loops found laid again
+ * (tantrix_relay), round each tile that lies one way in all of them so
+ * far, and for each tile that still lies one way a search with that
+ * placement banned.  1 when every tile lies two ways; 2 when every other
+ * one was proved to lie so in every loop (the witnesses are then a cover,
+ * assist.h: every fact false in some solution is false in one of them);
+ * -2 when the restarted search proved there is no loop under the marks;
+ * else 0. */
 #define WITNESS_SEEDS 24
 #define WITNESS_NODES 100000L
 /* their part of the hint's time */
@@ -224,6 +257,9 @@ static void kept_loops_onto(const tantrix_puzzle *t, const int *fixed, int *stat
 #define RELAY_SHARE 0.15
 /* loops kept to lay stretches of */
 #define RELAY_BASES 8
+/* the part of the hint's time for the tiles that still lie one way, each
+ * searched with that placement banned (witnesses_banned) */
+#define BAN_SHARE 0.2
 
 typedef struct {
     const tantrix_puzzle *t;
@@ -231,6 +267,7 @@ typedef struct {
     all_ctx *x;
     int *first;       /* the first witness's facts */
     bool *varied;     /* tile -> lies in two ways among the witnesses */
+    bool *proved;     /* tile -> lies as in the first in every loop */
     bool got;
     int *bases;       /* RELAY_BASES loops to lay stretches of */
     int *orders;      /* their tiles round each (tantrix_loop_order) */
@@ -314,8 +351,51 @@ static void witnesses_relaid(witness_ctx *w, double end, const sat_budget *outer
     }
 }
 
-static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
-                           assist_solution_fn add, void *add_ctx)
+/* Each tile that lies one way in every witness so far, searched again
+ * with that placement banned (tantrix_search_placed): a loop found has it
+ * lying otherwise (and most other tiles too), and a restart that walks
+ * its whole tree proves that every loop has it so (the fact is forced).
+ * Each search gets an even part of the time left (end; 0: none, then
+ * LIMITED_NODES steps), which one found quickly passes on; the budget's
+ * poll cancels.  True when each tile is one or the other. */
+static bool witnesses_banned(witness_ctx *w, double end, const sat_budget *outer, int *state)
+{
+    const tantrix_puzzle *t = w->t;
+    bool all = true;
+    for (int u = 0; u < t->n; u++) {
+        if (w->fixed[3 * u] != TANTRIX_OFF || w->varied[u] || w->proved[u])
+            continue;
+        int waiting = 0; /* u and the tiles after it still to search */
+        for (int v = u; v < t->n; v++)
+            waiting += w->fixed[3 * v] == TANTRIX_OFF && !w->varied[v] && !w->proved[v];
+        double left = end > 0 ? end - monotonic_seconds() : 0;
+        bool cancelled = outer && outer->poll && outer->poll(outer->poll_ctx);
+        if (cancelled || (end > 0 && left <= 0))
+            return false;
+        int tile, q, r, rot;
+        tantrix_frame f = {0, 0, 0};
+        bool placed = tantrix_fact_place(t, &f, w->first[u], &tile, &q, &r, &rot);
+        assert(placed && tile == u); /* the first witness's own fact */
+        (void)placed;
+        int ban[4] = {u, rot, q, r};
+        sat_budget b = {0};
+        if (outer)
+            b = *outer;
+        b.seconds = left / waiting;
+        long nodes = end > 0 ? (long)(b.seconds * SEARCH_NODES_PER_SECOND) + 1 : LIMITED_NODES;
+        int found = tantrix_search_placed(t, w->fixed, ban, (unsigned long)u + 1, nodes, &b, state);
+        if (found == 1)
+            witness_found(w, state);
+        else if (found == -2)
+            w->proved[u] = true;
+        else
+            all = false;
+    }
+    return all;
+}
+
+static int list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks, const sat_budget *b,
+                          assist_solution_fn add, void *add_ctx)
 {
     double now = monotonic_seconds();
     double end = b && b->seconds > 0 ? now + b->seconds * WITNESS_SHARE : 0;
@@ -327,18 +407,36 @@ static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks
     int *bases = xmalloc((size_t)RELAY_BASES * (size_t)t->n * 3 * sizeof *bases);
     int *orders = xmalloc((size_t)RELAY_BASES * (size_t)t->n * sizeof *orders);
     all_ctx x = {t, facts, add, add_ctx, 0};
-    witness_ctx w = {t, fixed, &x, first, varied, false, bases, orders, 0};
+    bool *proved = xcalloc((size_t)t->n, sizeof *proved);
+    witness_ctx w = {t, fixed, &x, first, varied, proved, false, bases, orders, 0};
+    bool covered = false;
+    bool none = false;
     if (marks_board(t, marks, nmarks, fixed) > 0) {
         witnesses_kept(&w, state);
-        for (unsigned long seed = 1; seed <= WITNESS_SEEDS && !all_varied(t, fixed, varied) &&
-                                     (w.got || seed <= 4) && (end == 0 || monotonic_seconds() < end);
+        unsigned long seed = 1;
+        if (!w.got) {
+            /* the first loop may take the search a while (the guess's
+             * share of the time); the others come from the first's
+             * stretches laid again more often than from a search */
+            int r = first_loop_placed(t, fixed, b, state);
+            if (r == 1)
+                witness_found(&w, state);
+            none = r == -2;
+            seed++;
+        }
+        for (; seed <= WITNESS_SEEDS && w.got && !all_varied(t, fixed, varied) &&
+               (end == 0 || monotonic_seconds() < end);
              seed++)
-            if (tantrix_search_placed(t, fixed, seed, WITNESS_NODES, state) == 1)
+            if (tantrix_search_placed(t, fixed, NULL, seed, WITNESS_NODES, NULL, state) == 1)
                 witness_found(&w, state);
         if (w.got && !all_varied(t, fixed, varied))
             witnesses_relaid(&w, b && b->seconds > 0 ? monotonic_seconds() + b->seconds * RELAY_SHARE : 0, b);
+        if (w.got && !all_varied(t, fixed, varied))
+            covered = witnesses_banned(&w, b && b->seconds > 0 ? monotonic_seconds() + b->seconds * BAN_SHARE : 0,
+                                       b, state);
     }
-    bool all_vary = w.got && all_varied(t, fixed, varied);
+    int answer = none ? -2 : !w.got ? 0 : all_varied(t, fixed, varied) ? 1 : covered ? 2 : 0;
+    free(proved);
     free(orders);
     free(bases);
     free(varied);
@@ -346,7 +444,7 @@ static bool list_witnesses(const tantrix_puzzle *t, const int *marks, int nmarks
     free(facts);
     free(state);
     free(fixed);
-    return all_vary;
+    return answer;
 }
 
 /* The family's enumerator hook (game_family.enumerate).
@@ -377,6 +475,7 @@ int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const 
          * the whole share unless the witnesses already leave nothing
          * forced (that walk may list a loop listed before: the forced
          * set takes the list as a set, and witnesses are solutions too) */
+        double start = monotonic_seconds();
         for (int pass = 0; pass < 2; pass++) {
             double part = pass == 0 ? ENUM_PROBE : 1.0;
             long nodes = 0, found;
@@ -384,6 +483,13 @@ int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const 
             if (b) {
                 share = *b;
                 share.seconds = b->seconds * ENUM_SHARE * part;
+                /* after a long search for the first witness, the walk
+                 * leaves the solver a part of what is left */
+                double left = b->seconds - (monotonic_seconds() - start);
+                if (b->seconds > 0 && left * ENUM_LEFT < share.seconds)
+                    share.seconds = left * ENUM_LEFT;
+                if (b->seconds > 0 && share.seconds <= 0)
+                    return -1;
                 nodes = share.seconds > 0 ? (long)(share.seconds * ENUM_NODES_PER_SECOND) + 1
                                           : (long)(LIMITED_NODES * part);
             }
@@ -392,7 +498,12 @@ int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const 
                 return r;
             /* the walk's loops share their first tiles: loops from
              * restarts differ at nearly every one */
-            if (list_witnesses(t, marks, nmarks, b, add, add_ctx) || r == 0)
+            int wit = list_witnesses(t, marks, nmarks, b, add, add_ctx);
+            if (wit == -2)
+                return 1; /* no loop: the empty list is all of them */
+            if (wit == 2)
+                return 2;
+            if (wit == 1 || r == 0)
                 return r;
         }
     }
@@ -450,25 +561,16 @@ assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nma
  * search through the lazy loop cuts (tenths of a second under a few
  * givens, seconds of CDCL at Discovery 20 and beyond with nothing
  * placed).  With nothing placed it is the first loop of the loop search;
- * under placed tiles the first loop of the exhaustive search (within the
- * same share of steps), which when it walks the whole tree and finds none
- * proposes nothing and lets the solver decide.  Either loop has passed
- * the rules checker (and the exhaustive search's has every mark), so it
- * is answered as a checked solution (2): the engine takes it without the
+ * under placed tiles a loop known already moved onto them, or the first
+ * loop of the restarted search within its share of the time.  Either
+ * loop has passed the rules checker (and has every mark), so it is
+ * answered as a checked solution (2): the engine takes it without the
  * solver call that would confirm it, whose lazy grounding was a third of
- * a cold hint on Discovery 25-30. */
-typedef struct {
-    int *facts;
-    bool got;
-} first_ctx;
-
-static void first_loop(void *vctx, const int *facts, int n)
-{
-    first_ctx *x = vctx;
-    if (!x->got)
-        memcpy(x->facts, facts, (size_t)n * sizeof *facts);
-    x->got = true;
-}
+ * a cold hint on Discovery 25-30.  Under placed tiles the exhaustive
+ * walk is not asked: with two to six tiles placed on Discovery 25 and 26
+ * the restarted search finds nine loops in ten within 1.5 s where the
+ * walk needs seconds or minutes (bench/NOTES.md), and where there is
+ * none the check needs the solver's core of the marks all the same. */
 
 /* The first kept loop that agrees (kept_loops_onto): it stops there. */
 static bool first_kept(void *vctx, const int *state)
@@ -505,32 +607,21 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
     int *facts = xmalloc((size_t)t->n * sizeof *facts);
     bool ok = false;
     if (nmarks > 0) {
-        long nodes = TANTRIX_SEARCH_NODES, found;
-        if (b && b->seconds > 0 && b->seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND < (double)nodes)
-            nodes = (long)(b->seconds * ENUM_SHARE * ENUM_NODES_PER_SECOND) + 1;
-        sat_budget share = {0};
-        if (b) {
-            share = *b;
-            share.seconds = b->seconds * ENUM_SHARE;
-        }
-        first_ctx x = {facts, false};
         int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
         int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
-        /* a loop known already first, then the restarted search: on a
-         * large board its first loop mostly comes in milliseconds, the
-         * walk's may take seconds (and from some single tiles of
-         * Discovery 28 and 29 neither finds one in 5 s, bench/NOTES.md) */
-        x.got = marks_board(t, marks, nmarks, fixed) > 0 &&
-                (known_loop_onto(t, fixed, nodes / 2, state) ||
-                 tantrix_search_placed(t, fixed, 1, nodes / 2, state) == 1) &&
-                loop_facts(t, state, facts);
-        if (x.got)
+        /* a loop known already first: moved onto the tiles at once */
+        ok = marks_board(t, marks, nmarks, fixed) > 0 &&
+             (known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state) ||
+              first_loop_placed(t, fixed, b, state) == 1) &&
+             loop_facts(t, state, facts);
+        if (ok)
             tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
         free(state);
         free(fixed);
-        if (!x.got)
-            enumerate_placed(t, marks, nmarks, 0, nodes, b ? &share : NULL, first_loop, &x, &found);
-        ok = x.got;
+        if (!ok && b && b->poll && b->poll(b->poll_ctx)) {
+            free(facts);
+            return -1;
+        }
     } else if (t->ngiven == 0) {
         ok = search_facts(t, b, facts);
     }

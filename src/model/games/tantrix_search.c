@@ -1,6 +1,7 @@
 /* tantrix_search.c: a plain-C search that lays a loop tile by tile: one
  * loop of a tile set with no givens (--solve), or, run to the end, every
  * loop under placed tiles (the family's enumerator and count). */
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,9 @@ typedef struct {
     bool fixed[TANTRIX_MAX_TILES]; /* placed from the start, at its own cell */
     int free_left;          /* tiles neither passed nor fixed */
     int nfixed_cells, fixed_cell[TANTRIX_MAX_TILES]; /* where the fixed tiles stand */
+    /* a placement no loop may have (restarted mode under placed tiles) */
+    bool has_ban;
+    int ban_tile, ban_cell, ban_rot;
     long nodes, limit;
     /* exhaustive mode: every loop to found(), up to max_found + 1 */
     bool all;
@@ -299,12 +303,12 @@ static bool finish(search *S, int *state)
 /* Steps between looks at the clock and the budget's poll. */
 #define POLL_NODES 4096
 
-/* Out of steps, or (exhaustive mode) past the deadline or cancelled. */
+/* Out of steps, past the deadline or cancelled (by the budget's poll). */
 static bool out_of_steps(search *S)
 {
     if (++S->nodes > S->limit)
         return true;
-    if (!S->all || S->nodes % POLL_NODES != 0)
+    if (S->nodes % POLL_NODES != 0 || (S->deadline == 0 && !S->budget))
         return false;
     double now = monotonic_seconds();
     const sat_budget *b = S->budget;
@@ -361,6 +365,8 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
         for (int e = 0; e < 2; e++) {
             int rot = ((k_in - S->end[u][e]) % 6 + 6) % 6;
             if (on_fixed && rot != S->rot[c])
+                continue;
+            if (S->has_ban && u == S->ban_tile && c == S->ban_cell && rot == S->ban_rot)
                 continue;
             int k_out = (S->end[u][1 - e] + rot) % 6;
             int nx = c + S->dstep[k_out];
@@ -560,17 +566,18 @@ static void take_back_start(search *S)
 
 /* One descent of the restarted search, its `run`th, from the line
  * started (leaving by k_out): within its Luby share of what is left of
- * max_nodes, its steps added to *spent.  True with a loop in state. */
-static bool descend(search *S, int k_out, long run, long max_nodes, long *spent, int *state)
+ * max_nodes, its steps added to *spent.  As dfs: 1 with a loop in state,
+ * 0 when it walked its whole tree, -1 out of steps or time. */
+static int descend(search *S, int k_out, long run, long max_nodes, long *spent, int *state)
 {
     S->nodes = 0;
     S->limit = RESTART_NODES * luby(run);
     if (S->limit > max_nodes - *spent)
         S->limit = max_nodes - *spent;
-    bool found = dfs(S, S->start, k_out, 1, 0, state) == 1;
+    int r = dfs(S, S->start, k_out, 1, 0, state);
     *spent += S->nodes;
     take_back_start(S);
-    return found;
+    return r;
 }
 
 int tantrix_search_loop(const tantrix_puzzle *t, int *state, long max_nodes)
@@ -607,7 +614,7 @@ int tantrix_search_loop_steps(const tantrix_puzzle *t, int *state, long max_node
                 S.left_by_turn[S.turns[u]]++;
             S.free_left = S.n - 1;
             int k_out = start_at(&S, S.off * S.w + S.off, 0, 0, way);
-            found = descend(&S, k_out, run, max_nodes, &spent, state);
+            found = descend(&S, k_out, run, max_nodes, &spent, state) == 1;
             memset(S.tile, -1, cells); /* tile 1 too */
         }
     }
@@ -725,20 +732,32 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
     return res;
 }
 
-int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned long seed, long max_nodes,
-                          int *state)
+int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, const int *ban, unsigned long seed,
+                          long max_nodes, const sat_budget *budget, int *state)
 {
     if (t->n < 3)
         return -1;
     search S = {0};
     int anchor = open_placed(&S, t, fixed);
     if (anchor < 0)
-        return anchor == -1 ? -1 : 0;
+        return anchor == -1 ? -1 : -2;
+    /* (a placement off the grid bans nothing: no loop goes there) */
+    if (ban && abs(ban[2]) <= S.radius && abs(ban[3]) <= S.radius) {
+        assert(ban[0] >= 0 && ban[0] < S.n && !S.fixed[ban[0]]);
+        S.has_ban = true;
+        S.ban_tile = ban[0];
+        S.ban_rot = ban[1];
+        S.ban_cell = (ban[2] + S.off) * S.w + (ban[3] + S.off);
+    }
+    S.budget = budget;
+    double now = monotonic_seconds();
+    S.deadline = budget && budget->seconds > 0 ? now + budget->seconds : 0;
+    S.next_poll = now + 0.03;
     rng g;
     rng_seed(&g, seed);
     int found = 0;
     long spent = 0;
-    for (long run = 1; !found && spent < max_nodes; run++) {
+    for (long run = 1; found == 0 && spent < max_nodes && !S.out_of_time; run++) {
         for (int u = 0; u < S.n; u++)
             S.order[u] = u;
         rng_shuffle(&g, S.order, S.n);
@@ -748,10 +767,18 @@ int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, unsigned lo
          * cannot be told beforehand */
         int from = S.fixed_cell[(run - 1) % S.nfixed_cells];
         anchor = S.tile[from];
-        for (int way = 0; way < 2 && !found && spent < max_nodes; way++) {
+        /* a run whose descents both ways round walk their whole trees
+         * is the exhaustive search from that tile (the same steps in
+         * another order; tantrix_search_all is complete): no loop */
+        int walked = 0;
+        for (int way = 0; way < 2 && found == 0 && spent < max_nodes; way++) {
             int k_out = start_anchor(&S, fixed, anchor, way);
-            found = descend(&S, k_out, run, max_nodes, &spent, state);
+            int r = descend(&S, k_out, run, max_nodes, &spent, state);
+            found = r == 1;
+            walked += r == 0;
         }
+        if (walked == 2)
+            found = -2;
     }
     search_free(&S);
     return found;
