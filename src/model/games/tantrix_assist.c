@@ -356,12 +356,13 @@ static void witnesses_relaid(witness_ctx *w, double end, const sat_budget *outer
  * lying otherwise (and most other tiles too), and a restart that walks
  * its whole tree proves that every loop has it so (the fact is forced).
  * Each search gets an even part of the time left (end; 0: none, then
- * LIMITED_NODES steps), which one found quickly passes on; the budget's
- * poll cancels.  True when each tile is one or the other. */
+ * of LIMITED_NODES steps in all), which one found quickly passes on; the
+ * budget's poll cancels.  True when each tile is one or the other. */
 static bool witnesses_banned(witness_ctx *w, double end, const sat_budget *outer, int *state)
 {
     const tantrix_puzzle *t = w->t;
     bool all = true;
+    long pool = LIMITED_NODES; /* with no time: the steps of all of them */
     for (int u = 0; u < t->n; u++) {
         if (w->fixed[3 * u] != TANTRIX_OFF || w->varied[u] || w->proved[u])
             continue;
@@ -382,7 +383,8 @@ static bool witnesses_banned(witness_ctx *w, double end, const sat_budget *outer
         if (outer)
             b = *outer;
         b.seconds = left / waiting;
-        long nodes = end > 0 ? (long)(b.seconds * SEARCH_NODES_PER_SECOND) + 1 : LIMITED_NODES;
+        long nodes = end > 0 ? (long)(b.seconds * SEARCH_NODES_PER_SECOND) + 1 : pool / waiting + 1;
+        pool -= nodes;
         int found = tantrix_search_placed(t, w->fixed, ban, (unsigned long)u + 1, nodes, &b, state);
         if (found == 1)
             witness_found(w, state);
