@@ -13,7 +13,8 @@
  * The witnesses' sources (stretches laid again, loops moved onto marks,
  * the enumerator under short budgets) are held to the walk run to the end
  * under the same marks: never a loop outside its list, never a forced
- * fact of its list missing.  With one tile placed, whichever, the guess
+ * fact of its list missing; so is the restarted search, with a tile's
+ * placement banned and without, and the enumerator's cover.  With one tile placed, whichever, the guess
  * finds a loop through it. */
 #include <stdlib.h>
 #include <string.h>
@@ -618,15 +619,47 @@ static bool all_listed_have(const tantrix_puzzle *t, const listing *l, int u, in
     return true;
 }
 
+/* Every third tile round the loop (order) placed as the loop has it,
+ * the others not placed, into fixed. */
+static void place_every_third(const tantrix_puzzle *t, const int *loop, const int *order, int *fixed)
+{
+    for (int u = 0; u < t->n; u++)
+        fixed[3 * u] = TANTRIX_OFF;
+    for (int i = 0; i < t->n; i += 3)
+        memcpy(&fixed[3 * order[i]], &loop[3 * order[i]], 3 * sizeof *fixed);
+}
+
+/* Each tile not placed in fixed banned where the loop has it: the
+ * restarted search finds a listed loop with it lying otherwise, or says
+ * "none" exactly when every listed loop has it so.  Returns how many
+ * tiles the list has one way only. */
+static int bans_against_the_list(const puzzle *p, const int *loop, const int *fixed, const listing *all, int *state)
+{
+    const tantrix_puzzle *t = p->data;
+    int forced = 0;
+    for (int u = 0; u < t->n; u++) {
+        if (fixed[3 * u] != TANTRIX_OFF)
+            continue;
+        int ban[4] = {u, loop[3 * u], loop[3 * u + 1], loop[3 * u + 2]};
+        bool in_all = all_listed_have(t, all, u, ban[1], ban[2], ban[3]);
+        int r = tantrix_search_placed(t, fixed, ban, 1, 1000000L, NULL, state);
+        CHECK_MSG(r == (in_all ? -2 : 1), "discovery %d, tile %d banned: answer %d, in every loop: %d", t->n, u + 1,
+                  r, in_all);
+        if (r == 1)
+            CHECK_MSG(listed_state(t, all, state) && memcmp(&state[3 * u], &loop[3 * u], 3 * sizeof *state) != 0,
+                      "discovery %d, tile %d banned: a loop outside the list or with the ban", t->n, u + 1);
+        forced += in_all;
+    }
+    return forced;
+}
+
 /* The restarted search (tantrix_search_placed) against the walk to the
  * end, on Discovery 7 to 12 with every third tile of a verified loop
  * placed, as the loop has them and with each placed tile turned by a
  * sixth in turn: a loop it finds is in the complete list; "none" only
  * where that list is empty, and on these small boards every empty list
  * is proved so within the steps (a run that walks its whole tree).  With
- * the placement of a tile not placed banned (as the verified loop has
- * it): a loop found is listed and has the tile otherwise; "none" exactly
- * when every listed loop has it so. */
+ * a tile's placement banned, as bans_against_the_list says. */
 static void restarted_search_against_the_complete_list(void)
 {
     for (int n = 7; n <= 12; n++) {
@@ -642,14 +675,11 @@ static void restarted_search_against_the_complete_list(void)
         CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
         int order[TANTRIX_MAX_TILES], proved = 0, empty = 0;
         CHECK(tantrix_loop_order(t, loop, order));
+        listing all;
         for (int turned = -1; turned < t->n; turned += 3) {
-            for (int u = 0; u < t->n; u++)
-                fixed[3 * u] = TANTRIX_OFF;
-            for (int i = 0; i < t->n; i += 3)
-                memcpy(&fixed[3 * order[i]], &loop[3 * order[i]], 3 * sizeof *fixed);
+            place_every_third(t, loop, order, fixed);
             if (turned >= 0)
                 fixed[3 * order[turned]] = (fixed[3 * order[turned]] + 1) % 6;
-            listing all;
             complete_list(p, fixed, &all);
             empty += all.n == 0;
             for (unsigned long seed = 1; seed <= 3; seed++) {
@@ -665,27 +695,9 @@ static void restarted_search_against_the_complete_list(void)
             }
             free(all.facts);
         }
-        for (int u = 0; u < t->n; u++)
-            fixed[3 * u] = TANTRIX_OFF;
-        for (int i = 0; i < t->n; i += 3)
-            memcpy(&fixed[3 * order[i]], &loop[3 * order[i]], 3 * sizeof *fixed);
-        listing all;
+        place_every_third(t, loop, order, fixed);
         complete_list(p, fixed, &all);
-        int forced = 0;
-        for (int u = 0; u < t->n; u++) {
-            if (fixed[3 * u] != TANTRIX_OFF)
-                continue;
-            int ban[4] = {u, loop[3 * u], loop[3 * u + 1], loop[3 * u + 2]};
-            bool in_all = all_listed_have(t, &all, u, ban[1], ban[2], ban[3]);
-            int r = tantrix_search_placed(t, fixed, ban, 1, 1000000L, NULL, state);
-            CHECK_MSG(r == (in_all ? -2 : 1), "discovery %d, tile %d banned: answer %d, in every loop: %d", n,
-                      u + 1, r, in_all);
-            if (r == 1)
-                CHECK_MSG(listed_state(t, &all, state) &&
-                              memcmp(&state[3 * u], &loop[3 * u], 3 * sizeof *state) != 0,
-                          "discovery %d, tile %d banned: a loop outside the list or with the ban", n, u + 1);
-            forced += in_all;
-        }
+        int forced = bans_against_the_list(p, loop, fixed, &all, state);
         free(all.facts);
         printf("discovery %d: %d boards with no loop, %d proofs of none, %d tiles forced\n", n, empty, proved,
                forced);
