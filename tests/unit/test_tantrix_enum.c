@@ -653,13 +653,67 @@ static int bans_against_the_list(const puzzle *p, const int *loop, const int *fi
     return forced;
 }
 
+/* The guess on the placed tiles of fixed as marks (nloops: how many
+ * loops the walk to the end lists under them): a refutation (3) only
+ * where that list is empty, never on the loop's own tiles (as_placed),
+ * and naming marks that neither the walk to the end nor the solver finds
+ * a loop through with only their tiles placed.  True when it refuted. */
+static bool refutation_against_the_list(const puzzle *p, const int *fixed, int nloops, bool as_placed)
+{
+    const tantrix_puzzle *t = p->data;
+    int marks[TANTRIX_MAX_TILES], nm = 0;
+    for (int u = 0; u < t->n; u++)
+        if (fixed[3 * u] != TANTRIX_OFF)
+            marks[nm++] = tantrix_fact(t, u, tantrix_cell(t, fixed[3 * u + 1], fixed[3 * u + 2]), fixed[3 * u]);
+    sat_budget b = {.seconds = 1};
+    int_vec core = {0};
+    int g = tantrix_guess((void *)t, marks, nm, &b, &core);
+    if (g == 3) {
+        CHECK_MSG(nloops == 0 && !as_placed, "discovery %d: refuted with %d loops listed", t->n, nloops);
+        CHECK_MSG(core.n >= 1 && core.n <= 2, "discovery %d: a refutation of %d marks", t->n, core.n);
+        int *only = start_state(p);
+        for (int u = 0; u < t->n; u++)
+            only[3 * u] = TANTRIX_OFF;
+        for (int j = 0; j < core.n; j++) {
+            int tile, q, r, rot;
+            tantrix_frame f = {0, 0, 0};
+            bool known = false;
+            for (int i = 0; i < nm; i++)
+                known |= marks[i] == core.v[j];
+            CHECK_MSG(known && tantrix_fact_place(t, &f, core.v[j], &tile, &q, &r, &rot),
+                      "discovery %d: the refutation names fact %d, not a mark", t->n, core.v[j]);
+            if (known) {
+                only[3 * tile] = rot;
+                only[3 * tile + 1] = q;
+                only[3 * tile + 2] = r;
+            }
+        }
+        listing left;
+        complete_list(p, only, &left);
+        CHECK_MSG(left.n == 0, "discovery %d: %d loops through the refuted marks alone", t->n, left.n);
+        free(left.facts);
+        /* and CaDiCaL, the guess left out, under the named marks alone */
+        assist *a = puzzle_encode(p);
+        assist_set_check_by_guess(a, false);
+        int_vec cdcl_core = {0};
+        CHECK_MSG(assist_check(a, core.v, core.n, &cdcl_core) == ASSIST_NONE,
+                  "discovery %d: the solver finds the refuted marks consistent", t->n);
+        vec_free(&cdcl_core);
+        assist_free(a);
+        free(only);
+    }
+    vec_free(&core);
+    return g == 3;
+}
+
 /* The restarted search (tantrix_search_placed) against the walk to the
  * end, on Discovery 7 to 12 with every third tile of a verified loop
  * placed, as the loop has them and with each placed tile turned by a
  * sixth in turn: a loop it finds is in the complete list; "none" only
  * where that list is empty, and on these small boards every empty list
  * is proved so within the steps (a run that walks its whole tree).  With
- * a tile's placement banned, as bans_against_the_list says. */
+ * a tile's placement banned, as bans_against_the_list says; the guess's
+ * refutations as refutation_against_the_list says. */
 static void restarted_search_against_the_complete_list(void)
 {
     for (int n = 7; n <= 12; n++) {
@@ -673,7 +727,7 @@ static void restarted_search_against_the_complete_list(void)
         int *loop = start_state(p), *fixed = start_state(p), *state = start_state(p);
         diag why = {0};
         CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
-        int order[TANTRIX_MAX_TILES], proved = 0, empty = 0;
+        int order[TANTRIX_MAX_TILES], proved = 0, empty = 0, refuted = 0;
         CHECK(tantrix_loop_order(t, loop, order));
         listing all;
         for (int turned = -1; turned < t->n; turned += 3) {
@@ -693,8 +747,10 @@ static void restarted_search_against_the_complete_list(void)
                     CHECK_MSG(all.n == 0, "discovery %d, seed %lu: none, with %d loops listed", n, seed, all.n);
                 proved += r == -2;
             }
+            refuted += refutation_against_the_list(p, fixed, all.n, turned < 0);
             free(all.facts);
         }
+        CHECK_MSG(refuted > 0, "discovery %d: no board refuted by its placed tiles", n);
         place_every_third(t, loop, order, fixed);
         complete_list(p, fixed, &all);
         int forced = bans_against_the_list(p, loop, fixed, &all, state);

@@ -297,14 +297,35 @@ static bool proposal_has_marks(const assist *a, const int_vec *all, const int_ve
     return true;
 }
 
+/* Are the facts of a refutation (answered 3) some of the player's marks
+ * (marks[0..nmarks)), none of them a given? */
+static bool core_of_marks(const assist *a, const int *marks, int nmarks, const int_vec *facts)
+{
+    for (int j = 0; j < facts->n; j++) {
+        int f = facts->v[j];
+        if (f < 0 || f >= a->fact_lits.n || ai_given_lit(a, a->fact_lits.v[f]))
+            return false;
+        bool found = false;
+        for (int i = 0; i < nmarks && !found; i++)
+            found = marks[i] == f;
+        if (!found)
+            return false;
+    }
+    return facts->n > 0;
+}
+
 /* The family's proposal (assist_set_guess), confirmed by the solver under
  * the marks and the proposal as assumptions, or, answered 2 (a whole
  * solution the family's rules checker accepted) and asserting every mark,
  * taken as it is.  SAT_SAT: the solution's facts in facts_out (may be
  * NULL); SAT_UNKNOWN: cancelled or out of time; SAT_UNSAT: no usable
- * proposal (search as usual). */
-static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool *facts_out)
+ * proposal (search as usual), or, with *refuted set, the family's rules
+ * refute the marks (answered 3), the marks it named in core (may be
+ * NULL). */
+static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool *facts_out, bool *refuted,
+                                 int_vec *core)
 {
+    *refuted = false;
     sat_budget b = a->budget;
     if (a->deadline > 0) {
         b.seconds = a->deadline - monotonic_seconds();
@@ -318,6 +339,10 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool *
     if (g < 0) {
         a->cancelled = true;
         r = SAT_UNKNOWN;
+    } else if (g == 3 && core_of_marks(a, marks, nmarks, &facts)) {
+        *refuted = true;
+        for (int j = 0; j < facts.n && core; j++)
+            vec_push(core, facts.v[j]);
     } else if (g == 2 && proposal_has_marks(a, &all, &facts)) {
         /* a fact is true when its literal is one of the proposal's (facts
          * may share a literal) */
@@ -347,8 +372,9 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
 {
     ai_start_call(a);
     if (a->guess) {
-        sat_result r = solve_by_guess(a, marks, nmarks, facts_out);
-        if (r != SAT_UNSAT)
+        bool refuted;
+        sat_result r = solve_by_guess(a, marks, nmarks, facts_out, &refuted, NULL);
+        if (r != SAT_UNSAT || refuted)
             return ai_status_of(r);
     }
     int_vec as = {0};
@@ -434,8 +460,10 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     if (core_out)
         core_out->n = 0;
     if (a->guess && a->check_by_guess) {
-        sat_result g = solve_by_guess(a, marks, nmarks, NULL);
-        if (g != SAT_UNSAT) /* a confirmed proposal, or out of time */
+        bool refuted;
+        sat_result g = solve_by_guess(a, marks, nmarks, NULL, &refuted, core_out);
+        /* a confirmed proposal, out of time, or the marks refuted */
+        if (g != SAT_UNSAT || refuted)
             return ai_status_of(g);
     }
     int_vec as = {0};

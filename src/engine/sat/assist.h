@@ -62,8 +62,12 @@ void assist_solve_on_copy(assist *a);
  * numbers of a whole solution into facts_out); returns 1 with a proposal,
  * 2 with a proposal that is a whole solution its own rules checker
  * accepted (every fact true in it listed, every other false, as an
- * enumerator lists one), 0 with none (gave up, or found that there is
- * none), -1 when the budget's poll cancelled it.  budget: what is left of
+ * enumerator lists one), 3 when its own rules show that the marks cannot
+ * all hold (facts_out: some of the player's marks, no given, that cannot
+ * all hold together with the givens; solve and check then answer "no
+ * solution", the check with those marks as its core), 0 with none (gave
+ * up, or found that there is none), -1 when the budget's poll cancelled
+ * it.  budget: what is left of
  * the service call's budget (NULL: unlimited).  assist_solve confirms a
  * proposal answered 1 with one solver call under it as assumptions, so
  * its answer is still a model of the encoding, and otherwise searches as

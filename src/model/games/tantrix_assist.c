@@ -558,6 +558,51 @@ assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nma
     return assist_count(a, &anchor, 1, limit, out);
 }
 
+/* Do placed tiles u and v (of fixed) rule each other out as they lie:
+ * on one cell, touching with edges of different colours, or farther
+ * apart than a loop of n tiles reaches (n/2 steps round it either way)? */
+static bool pair_clashes(const tantrix_puzzle *t, const int *fixed, int u, int v)
+{
+    int qu = fixed[3 * u + 1], ru = fixed[3 * u + 2], qv = fixed[3 * v + 1], rv = fixed[3 * v + 2];
+    int d = hex_distance(qu, ru, qv, rv);
+    if (d == 0 || d > t->n / 2)
+        return true;
+    for (int k = 0; k < 6 && d == 1; k++)
+        if (qu + HEX_DQ[k] == qv && ru + HEX_DR[k] == rv)
+            return tantrix_edge(t, u, fixed[3 * u], k) != tantrix_edge(t, v, fixed[3 * v], hex_opposite(k));
+    return false;
+}
+
+/* The player's marks among the placed tiles of fixed that the rules
+ * refute as they lie, by pairs (pair_clashes): a mark against a given
+ * alone (givens are looked at first), else two marks.  Their facts (as
+ * marks has them) into core; false when no pair clashes. */
+static bool placed_clash(const tantrix_puzzle *t, const int *marks, int nmarks, const int *fixed, int_vec *core)
+{
+    int tiles[2] = {-1, -1};
+    for (int pass = 0; pass < 2 && tiles[0] < 0; pass++)
+        for (int u = 0; u < t->n && tiles[0] < 0; u++) {
+            bool u_given = t->given_rot[u] != TANTRIX_OFF;
+            if (fixed[3 * u] == TANTRIX_OFF || u_given != (pass == 0))
+                continue;
+            for (int v = pass == 0 ? 0 : u + 1; v < t->n && tiles[0] < 0; v++)
+                if (v != u && fixed[3 * v] != TANTRIX_OFF && t->given_rot[v] == TANTRIX_OFF &&
+                    pair_clashes(t, fixed, u, v)) {
+                    tiles[0] = v;
+                    tiles[1] = pass == 0 ? -1 : u;
+                }
+        }
+    if (tiles[0] < 0)
+        return false;
+    tantrix_frame f = {0, 0, 0};
+    for (int i = 0; i < nmarks; i++) {
+        int tile, q, r, rot;
+        if (tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot) && (tile == tiles[0] || tile == tiles[1]))
+            vec_push(core, marks[i]);
+    }
+    return true;
+}
+
 /* A solution under the marks as the engine's guess (assist_set_guess),
  * which also serves its check (assist_set_check_by_guess), in place of a
  * search through the lazy loop cuts (tenths of a second under a few
@@ -572,7 +617,11 @@ assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nma
  * walk is not asked: with two to six tiles placed on Discovery 25 and 26
  * the restarted search finds nine loops in ten within 1.5 s where the
  * walk needs seconds or minutes (bench/NOTES.md), and where there is
- * none the check needs the solver's core of the marks all the same. */
+ * none the check needs the solver's core of the marks all the same.
+ * Before any search, two placed tiles that rule each other out as they
+ * lie (placed_clash) refute the marks (3): the solver, grounding the
+ * outer rings only as its models reach them, took seconds to see such a
+ * clash far from the middle. */
 
 /* The first kept loop that agrees (kept_loops_onto): it stops there. */
 static bool first_kept(void *vctx, const int *state)
@@ -611,8 +660,15 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
     if (nmarks > 0) {
         int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
         int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+        int board = marks_board(t, marks, nmarks, fixed);
+        if (board > 0 && placed_clash(t, marks, nmarks, fixed, facts_out)) {
+            free(state);
+            free(fixed);
+            free(facts);
+            return 3;
+        }
         /* a loop known already first: moved onto the tiles at once */
-        ok = marks_board(t, marks, nmarks, fixed) > 0 &&
+        ok = board > 0 &&
              (known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state) ||
               first_loop_placed(t, fixed, b, state) == 1) &&
              loop_facts(t, state, facts);
