@@ -653,11 +653,50 @@ static int bans_against_the_list(const puzzle *p, const int *loop, const int *fi
     return forced;
 }
 
+/* Do the named marks (core, some of marks) hold no solution: no loop by
+ * the walk to the end with only their tiles placed, and none by CaDiCaL
+ * with the guess left out? */
+static void check_core_holds_no_loop(const puzzle *p, const int *marks, int nm, const int_vec *core, const char *who)
+{
+    const tantrix_puzzle *t = p->data;
+    int *only = start_state(p);
+    for (int u = 0; u < t->n; u++)
+        only[3 * u] = TANTRIX_OFF;
+    for (int j = 0; j < core->n; j++) {
+        int tile, q, r, rot;
+        tantrix_frame f = {0, 0, 0};
+        bool known = false;
+        for (int i = 0; i < nm; i++)
+            known |= marks[i] == core->v[j];
+        CHECK_MSG(known && tantrix_fact_place(t, &f, core->v[j], &tile, &q, &r, &rot),
+                  "discovery %d, %s: names fact %d, not a mark", t->n, who, core->v[j]);
+        if (known) {
+            only[3 * tile] = rot;
+            only[3 * tile + 1] = q;
+            only[3 * tile + 2] = r;
+        }
+    }
+    listing left;
+    complete_list(p, only, &left);
+    CHECK_MSG(left.n == 0, "discovery %d, %s: %d loops through the named marks alone", t->n, who, left.n);
+    free(left.facts);
+    free(only);
+    assist *a = puzzle_encode(p);
+    assist_set_check_by_guess(a, false);
+    int_vec cdcl_core = {0};
+    CHECK_MSG(assist_check(a, core->v, core->n, &cdcl_core) == ASSIST_NONE,
+              "discovery %d, %s: the solver finds the named marks consistent", t->n, who);
+    vec_free(&cdcl_core);
+    assist_free(a);
+}
+
 /* The guess on the placed tiles of fixed as marks (nloops: how many
  * loops the walk to the end lists under them): a refutation (3) only
  * where that list is empty, never on the loop's own tiles (as_placed),
- * and naming marks that neither the walk to the end nor the solver finds
- * a loop through with only their tiles placed.  True when it refuted. */
+ * and naming marks that hold no loop (check_core_holds_no_loop).  The
+ * engine's check, the guess on, says "no solution" exactly where the
+ * list is empty (on these small boards), with a core that holds none.
+ * True when the guess refuted. */
 static bool refutation_against_the_list(const puzzle *p, const int *fixed, int nloops, bool as_placed)
 {
     const tantrix_puzzle *t = p->data;
@@ -670,38 +709,17 @@ static bool refutation_against_the_list(const puzzle *p, const int *fixed, int n
     int g = tantrix_guess((void *)t, marks, nm, &b, &core);
     if (g == 3) {
         CHECK_MSG(nloops == 0 && !as_placed, "discovery %d: refuted with %d loops listed", t->n, nloops);
-        CHECK_MSG(core.n >= 1 && core.n <= 2, "discovery %d: a refutation of %d marks", t->n, core.n);
-        int *only = start_state(p);
-        for (int u = 0; u < t->n; u++)
-            only[3 * u] = TANTRIX_OFF;
-        for (int j = 0; j < core.n; j++) {
-            int tile, q, r, rot;
-            tantrix_frame f = {0, 0, 0};
-            bool known = false;
-            for (int i = 0; i < nm; i++)
-                known |= marks[i] == core.v[j];
-            CHECK_MSG(known && tantrix_fact_place(t, &f, core.v[j], &tile, &q, &r, &rot),
-                      "discovery %d: the refutation names fact %d, not a mark", t->n, core.v[j]);
-            if (known) {
-                only[3 * tile] = rot;
-                only[3 * tile + 1] = q;
-                only[3 * tile + 2] = r;
-            }
-        }
-        listing left;
-        complete_list(p, only, &left);
-        CHECK_MSG(left.n == 0, "discovery %d: %d loops through the refuted marks alone", t->n, left.n);
-        free(left.facts);
-        /* and CaDiCaL, the guess left out, under the named marks alone */
-        assist *a = puzzle_encode(p);
-        assist_set_check_by_guess(a, false);
-        int_vec cdcl_core = {0};
-        CHECK_MSG(assist_check(a, core.v, core.n, &cdcl_core) == ASSIST_NONE,
-                  "discovery %d: the solver finds the refuted marks consistent", t->n);
-        vec_free(&cdcl_core);
-        assist_free(a);
-        free(only);
+        check_core_holds_no_loop(p, marks, nm, &core, "the guess's refutation");
     }
+    assist *a = puzzle_encode(p);
+    assist_set_budget(a, &b);
+    core.n = 0;
+    assist_status st = assist_check(a, marks, nm, &core);
+    CHECK_MSG(st == (nloops == 0 ? ASSIST_NONE : ASSIST_OK), "discovery %d: check %d with %d loops listed", t->n,
+              (int)st, nloops);
+    if (st == ASSIST_NONE)
+        check_core_holds_no_loop(p, marks, nm, &core, "the check's core");
+    assist_free(a);
     vec_free(&core);
     return g == 3;
 }

@@ -250,6 +250,22 @@ sat_result ai_call(assist *a, const int *assumptions, int n)
     return ai_call_on(a, a->sat, assumptions, n);
 }
 
+sat_result ai_call_limited(assist *a, const int *assumptions, int n, const int *constraint, int nc, int conflicts)
+{
+    sat_budget keep = a->budget;
+    bool had = a->has_budget;
+    if (conflicts > 0) {
+        if (!had)
+            memset(&a->budget, 0, sizeof a->budget);
+        a->has_budget = true;
+        a->budget.conflicts = conflicts;
+    }
+    sat_result r = ai_call_constrained(a, a->sat, assumptions, n, constraint, nc);
+    a->budget = keep;
+    a->has_budget = had;
+    return r;
+}
+
 assist_status ai_status_of(sat_result r)
 {
     return r == SAT_SAT ? ASSIST_OK : r == SAT_UNSAT ? ASSIST_NONE : ASSIST_UNKNOWN;
@@ -454,6 +470,160 @@ int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items,
 
 void assist_set_check_by_guess(assist *a, bool on) { a->check_by_guess = on; }
 
+/* Conflicts a deletion step of the check's shrinking takes before the
+ * family's guess is asked whether the marks left hold: a step whose
+ * marks are consistent needs the solver to find a whole solution, which
+ * the family's own search finds sooner where the check goes by it. */
+#define SHRINK_CONFLICTS 1000
+/* The solver's and then the guess's part of the time left, at each such
+ * step (the solver meets the conflicts again at each lazy cut). */
+#define SHRINK_STEP_SHARE 0.05
+#define SHRINK_GUESS_SHARE 0.05
+
+/* The marks (their literals and the givens' in as) as the family's guess
+ * judges them within `seconds` (0: its own steps): 1 when a checked
+ * proposal (answered 2) asserts them all, or the solver confirms one
+ * (answered 1) under as; -1 when its rules refute them (answered 3; the
+ * marks it names into core, fact numbers); 0 when it cannot tell. */
+static int guess_judges(assist *a, const int_vec *as, const int *marks, int nmarks, double seconds, int_vec *core)
+{
+    sat_budget b = a->budget;
+    b.seconds = seconds;
+    int_vec facts = {0}, all = {0};
+    ai_all_marks(a, marks, nmarks, &all);
+    int g = a->guess(a->guess_ctx, all.v, all.n, a->has_budget ? &b : NULL, &facts);
+    if (g < 0)
+        a->cancelled = true;
+    int judged = 0;
+    if (g == 2 && proposal_has_marks(a, &all, &facts)) {
+        judged = 1;
+    } else if (g == 1) {
+        int_vec with = {0};
+        for (int i = 0; i < as->n; i++)
+            vec_push(&with, as->v[i]);
+        for (int i = 0; i < facts.n; i++)
+            if (facts.v[i] >= 0 && facts.v[i] < a->fact_lits.n)
+                vec_push(&with, a->fact_lits.v[facts.v[i]]);
+        judged = ai_call(a, with.v, with.n) == SAT_SAT;
+        vec_free(&with);
+    } else if (g == 3 && core_of_marks(a, marks, nmarks, &facts)) {
+        judged = -1;
+        core->n = 0;
+        for (int j = 0; j < facts.n; j++)
+            vec_push(core, facts.v[j]);
+    }
+    vec_free(&all);
+    vec_free(&facts);
+    return judged;
+}
+
+/* One deletion step of the check's shrinking: are the givens (fixed) and
+ * items[0..n) but items[skip] (the marks' literals; facts: their fact
+ * numbers) satisfiable?  With a guess: the solver within SHRINK_CONFLICTS
+ * and its share of the time first, then the guess; SAT_UNKNOWN when neither could tell (on the
+ * large boards a whole solution or a proof of none takes the solver
+ * seconds: the item then stays in the core, which still holds no
+ * solution).  A refutation by the guess is answered UNSAT with the marks
+ * it names in core (else core is left empty: the solver's failed
+ * literals tell). */
+static sat_result check_step(assist *a, const int_vec *fixed, const int *items, const int *facts, int n, int skip,
+                             int_vec *core)
+{
+    int_vec as = {0}, rest = {0};
+    core->n = 0;
+    for (int k = 0; k < fixed->n; k++)
+        vec_push(&as, fixed->v[k]);
+    for (int k = 0; k < n; k++)
+        if (k != skip) {
+            vec_push(&as, items[k]);
+            vec_push(&rest, facts[k]);
+        }
+    bool by_guess = a->guess && a->check_by_guess;
+    double deadline = a->deadline;
+    if (by_guess && deadline > 0)
+        a->deadline = monotonic_seconds() + (deadline - monotonic_seconds()) * SHRINK_STEP_SHARE;
+    sat_result r = ai_call_limited(a, as.v, as.n, NULL, 0, by_guess ? SHRINK_CONFLICTS : 0);
+    a->deadline = deadline;
+    bool time_left = !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
+    if (by_guess && r == SAT_UNKNOWN && time_left) {
+        double left = a->deadline > 0 ? a->deadline - monotonic_seconds() : 0;
+        int judged = guess_judges(a, &as, rest.v, rest.n, left * SHRINK_GUESS_SHARE, core);
+        if (judged != 0)
+            r = judged > 0 ? SAT_SAT : SAT_UNSAT;
+    }
+    vec_free(&rest);
+    vec_free(&as);
+    return r;
+}
+
+/* The check's core shrunk by deletion, as ai_shrink_core, with facts
+ * (the items' fact numbers) kept alongside: minimal but for the items a
+ * step could not decide (check_step). */
+static int shrink_check_core(assist *a, const int_vec *fixed, int *items, int *facts, int n, bool *timed_out)
+{
+    *timed_out = false;
+    int_vec core = {0};
+    int i = 0;
+    while (i < n) {
+        sat_result r = check_step(a, fixed, items, facts, n, i, &core);
+        bool time_left = !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
+        if (r == SAT_UNKNOWN && !time_left) {
+            *timed_out = true;
+            break;
+        }
+        if (r == SAT_UNKNOWN) {
+            i++; /* undecided (check_step): kept */
+            continue;
+        }
+        if (r == SAT_SAT) {
+            i++; /* items[0..i] are needed */
+            continue;
+        }
+        /* as in ai_shrink_until: keep the needed ones and the failed (or
+         * those the guess named) */
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            bool named = core.n == 0 && sat_failed(a->sat, items[k]);
+            for (int j = 0; j < core.n && !named; j++)
+                named = core.v[j] == facts[k];
+            if (k != i && (k < i || named)) {
+                items[m] = items[k];
+                facts[m++] = facts[k];
+            }
+        }
+        n = m;
+    }
+    vec_free(&core);
+    return n;
+}
+
+/* The check's answer for marks (fact numbers, no given) known to hold no
+ * solution together with the givens: ASSIST_NONE with them shrunk to a
+ * minimal core in core_out (may be NULL); when the shrinking runs out of
+ * time, the set shrunk so far, which still holds no solution (a true
+ * answer, if not the shortest); ASSIST_UNKNOWN only when cancelled. */
+static assist_status shrunk_core(assist *a, const int *marks, int nmarks, int_vec *core_out)
+{
+    int *items = xcalloc((size_t)nmarks + 1, sizeof *items);
+    int *facts = xcalloc((size_t)nmarks + 1, sizeof *facts);
+    for (int i = 0; i < nmarks; i++) {
+        facts[i] = marks[i];
+        items[i] = a->fact_lits.v[marks[i]];
+    }
+    int_vec fixed = {0};
+    for (int i = 0; i < a->givens.n; i++)
+        vec_push(&fixed, a->fact_lits.v[a->givens.v[i]]);
+    bool timed_out;
+    int n = shrink_check_core(a, &fixed, items, facts, nmarks, &timed_out);
+    vec_free(&fixed);
+    bool cancelled = timed_out && a->cancelled;
+    for (int k = 0; k < n && core_out && !cancelled; k++)
+        vec_push(core_out, facts[k]);
+    free(facts);
+    free(items);
+    return cancelled ? ASSIST_UNKNOWN : ASSIST_NONE;
+}
+
 assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out)
 {
     ai_start_call(a);
@@ -461,9 +631,15 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
         core_out->n = 0;
     if (a->guess && a->check_by_guess) {
         bool refuted;
-        sat_result g = solve_by_guess(a, marks, nmarks, NULL, &refuted, core_out);
-        /* a confirmed proposal, out of time, or the marks refuted */
-        if (g != SAT_UNSAT || refuted)
+        int_vec named = {0};
+        sat_result g = solve_by_guess(a, marks, nmarks, NULL, &refuted, &named);
+        if (refuted) {
+            assist_status st = shrunk_core(a, named.v, named.n, core_out);
+            vec_free(&named);
+            return st;
+        }
+        vec_free(&named);
+        if (g != SAT_UNSAT) /* a confirmed proposal, or out of time */
             return ai_status_of(g);
     }
     int_vec as = {0};
@@ -475,31 +651,13 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     }
     /* Marks in the solver's core, then shrunk to a minimal set; the givens
      * stay assumed throughout, so they are never part of it. */
-    int *items = xcalloc((size_t)nmarks + 1, sizeof *items);
-    int n = 0;
+    int_vec failed = {0};
     for (int i = 0; i < nmarks; i++)
         if (!ai_given_lit(a, a->fact_lits.v[marks[i]]) && sat_failed(a->sat, a->fact_lits.v[marks[i]]))
-            items[n++] = a->fact_lits.v[marks[i]];
-    int_vec fixed = {0};
-    for (int i = 0; i < a->givens.n; i++)
-        vec_push(&fixed, a->fact_lits.v[a->givens.v[i]]);
-    bool timed_out;
-    n = ai_shrink_core(a, a->sat, &fixed, items, n, &timed_out);
-    vec_free(&fixed);
-    assist_status st = ASSIST_NONE;
-    if (timed_out) {
-        st = ASSIST_UNKNOWN;
-    } else if (core_out) {
-        /* map literals back to the marks (first mark with that literal) */
-        for (int k = 0; k < n; k++)
-            for (int i = 0; i < nmarks; i++)
-                if (a->fact_lits.v[marks[i]] == items[k]) {
-                    vec_push(core_out, marks[i]);
-                    break;
-                }
-    }
-    free(items);
+            vec_push(&failed, marks[i]);
     vec_free(&as);
+    assist_status st = shrunk_core(a, failed.v, failed.n, core_out);
+    vec_free(&failed);
     return st;
 }
 

@@ -433,24 +433,6 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
     return 1;
 }
 
-/* One "at least one of con flips" call, held to `conflicts` conflicts
- * (0: only the service call's budget). */
-static sat_result flip_call(assist *a, const int_vec *as, const int_vec *con, int conflicts)
-{
-    sat_budget keep = a->budget;
-    bool had = a->has_budget;
-    if (conflicts > 0) {
-        if (!had)
-            memset(&a->budget, 0, sizeof a->budget);
-        a->has_budget = true;
-        a->budget.conflicts = conflicts;
-    }
-    sat_result r = ai_call_constrained(a, a->sat, as->v, as->n, con->v, con->n);
-    a->budget = keep;
-    a->has_budget = had;
-    return r;
-}
-
 /* Is the service call's budget still running (so that a solver call that
  * came back unknown hit its own conflict limit)? */
 static bool budget_left(const assist *a)
@@ -556,7 +538,7 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
         int conflicts = sym ? SYM_CONFLICTS : wide ? WIDE_CONFLICTS : 0;
         if (probe && (conflicts == 0 || conflicts > PROBE_CONFLICTS))
             conflicts = PROBE_CONFLICTS;
-        sat_result r = flip_call(a, &as, &con, conflicts);
+        sat_result r = ai_call_limited(a, as.v, as.n, con.v, con.n, conflicts);
         if (sym)
             as.n--;
         if (probe && r == SAT_UNKNOWN && budget_left(a)) {

@@ -55,6 +55,9 @@ bool ai_given_lit(const assist *a, int lit);
 sat_result ai_call_constrained(assist *a, sat_solver *sat, const int *assumptions, int n,
                                const int *constraint, int nc);
 sat_result ai_call_on(assist *a, sat_solver *sat, const int *assumptions, int n);
+/* As ai_call_constrained on the main solver, held to `conflicts` conflicts
+ * (0: only the service call's budget). */
+sat_result ai_call_limited(assist *a, const int *assumptions, int n, const int *constraint, int nc, int conflicts);
 sat_result ai_call(assist *a, const int *assumptions, int n);
 assist_status ai_status_of(sat_result r);
 /* Deletion-based shrinking of an unsatisfiable set (see assist.c). */

@@ -621,7 +621,8 @@ static bool placed_clash(const tantrix_puzzle *t, const int *marks, int nmarks, 
  * Before any search, two placed tiles that rule each other out as they
  * lie (placed_clash) refute the marks (3): the solver, grounding the
  * outer rings only as its models reach them, took seconds to see such a
- * clash far from the middle. */
+ * clash far from the middle.  So does a restart that walks its whole
+ * tree, naming every mark for the engine to shrink. */
 
 /* The first kept loop that agrees (kept_loops_onto): it stops there. */
 static bool first_kept(void *vctx, const int *state)
@@ -668,10 +669,26 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
             return 3;
         }
         /* a loop known already first: moved onto the tiles at once */
+        int found = 0;
         ok = board > 0 &&
              (known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state) ||
-              first_loop_placed(t, fixed, b, state) == 1) &&
+              (found = first_loop_placed(t, fixed, b, state)) == 1) &&
              loop_facts(t, state, facts);
+        if (found == -2) {
+            /* the search walked its whole tree: every mark is named, and
+             * the engine shrinks them */
+            tantrix_frame f = {0, 0, 0};
+            for (int i = 0; i < nmarks; i++) {
+                int tile, q, r, rot;
+                if (tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot) &&
+                    t->given_rot[tile] == TANTRIX_OFF)
+                    vec_push(facts_out, marks[i]);
+            }
+            free(state);
+            free(fixed);
+            free(facts);
+            return 3;
+        }
         if (ok)
             tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
         free(state);
