@@ -520,10 +520,10 @@ static int guess_judges(assist *a, const int_vec *as, const int *marks, int nmar
 /* One deletion step of the check's shrinking: are the givens (fixed) and
  * items[0..n) but items[skip] (the marks' literals; facts: their fact
  * numbers) satisfiable?  With a guess: the solver within SHRINK_CONFLICTS
- * and its share of the time first, then the guess; SAT_UNKNOWN when neither could tell (on the
- * large boards a whole solution or a proof of none takes the solver
- * seconds: the item then stays in the core, which still holds no
- * solution).  A refutation by the guess is answered UNSAT with the marks
+ * and its share of the time first, then the guess; SAT_UNKNOWN when
+ * neither could tell (on the large boards a whole solution or a proof of
+ * none takes the solver seconds: the item then stays in the core, which
+ * still holds no solution).  A refutation by the guess is answered UNSAT with the marks
  * it names in core (else core is left empty: the solver's failed
  * literals tell). */
 static sat_result check_step(assist *a, const int_vec *fixed, const int *items, const int *facts, int n, int skip,

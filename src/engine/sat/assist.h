@@ -145,7 +145,10 @@ bool assist_is_given(const assist *a, int fact);
 assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_out);
 
 /* ASSIST_OK when the marks still lead to a solution; ASSIST_NONE with a
- * minimal set of conflicting marks (fact numbers) in core_out. */
+ * set of conflicting marks (fact numbers, no given) in core_out: minimal
+ * where the budget allowed the shrinking to finish, else the part shrunk
+ * so far (still holding no solution); ASSIST_UNKNOWN when neither was
+ * shown in time or the poll cancelled. */
 assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *core_out);
 
 /* What a hint is known to be: never more than was proved. */
