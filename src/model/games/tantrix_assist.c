@@ -573,34 +573,36 @@ static bool pair_clashes(const tantrix_puzzle *t, const int *fixed, int u, int v
     return false;
 }
 
-/* The player's marks among the placed tiles of fixed that the rules
- * refute as they lie, by pairs (pair_clashes): a mark against a given
- * alone (givens are looked at first), else two marks.  Their facts (as
- * marks has them) into core; false when no pair clashes. */
-static bool placed_clash(const tantrix_puzzle *t, const int *marks, int nmarks, const int *fixed, int_vec *core)
+/* The placed tiles of fixed that the rules refute as they lie, by pairs
+ * (pair_clashes), flagged in named: a mark against a given alone (givens
+ * are looked at first), else two marks; false when no pair clashes. */
+static bool placed_clash(const tantrix_puzzle *t, const int *fixed, bool *named)
 {
-    int tiles[2] = {-1, -1};
-    for (int pass = 0; pass < 2 && tiles[0] < 0; pass++)
-        for (int u = 0; u < t->n && tiles[0] < 0; u++) {
+    for (int pass = 0; pass < 2; pass++)
+        for (int u = 0; u < t->n; u++) {
             bool u_given = t->given_rot[u] != TANTRIX_OFF;
             if (fixed[3 * u] == TANTRIX_OFF || u_given != (pass == 0))
                 continue;
-            for (int v = pass == 0 ? 0 : u + 1; v < t->n && tiles[0] < 0; v++)
+            for (int v = pass == 0 ? 0 : u + 1; v < t->n; v++)
                 if (v != u && fixed[3 * v] != TANTRIX_OFF && t->given_rot[v] == TANTRIX_OFF &&
                     pair_clashes(t, fixed, u, v)) {
-                    tiles[0] = v;
-                    tiles[1] = pass == 0 ? -1 : u;
+                    named[v] = true;
+                    named[u] = pass == 1;
+                    return true;
                 }
         }
-    if (tiles[0] < 0)
-        return false;
+    return false;
+}
+
+/* The marks (fact numbers) whose tiles are flagged in named, into out. */
+static void marks_of_tiles(const tantrix_puzzle *t, const int *marks, int nmarks, const bool *named, int_vec *out)
+{
     tantrix_frame f = {0, 0, 0};
     for (int i = 0; i < nmarks; i++) {
         int tile, q, r, rot;
-        if (tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot) && (tile == tiles[0] || tile == tiles[1]))
-            vec_push(core, marks[i]);
+        if (tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot) && named[tile])
+            vec_push(out, marks[i]);
     }
-    return true;
 }
 
 /* A solution under the marks as the engine's guess (assist_set_guess),
@@ -657,51 +659,42 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
 {
     const tantrix_puzzle *t = ctx;
     int *facts = xmalloc((size_t)t->n * sizeof *facts);
-    bool ok = false;
+    int answer = 0;
     if (nmarks > 0) {
         int *fixed = xmalloc((size_t)t->n * 3 * sizeof *fixed);
         int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
+        bool *named = xcalloc((size_t)t->n, sizeof *named);
         int board = marks_board(t, marks, nmarks, fixed);
-        if (board > 0 && placed_clash(t, marks, nmarks, fixed, facts_out)) {
-            free(state);
-            free(fixed);
-            free(facts);
-            return 3;
-        }
-        /* a loop known already first: moved onto the tiles at once */
-        int found = 0;
-        ok = board > 0 &&
-             (known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state) ||
-              (found = first_loop_placed(t, fixed, b, state)) == 1) &&
-             loop_facts(t, state, facts);
-        if (found == -2) {
-            /* the search walked its whole tree: every mark is named, and
-             * the engine shrinks them */
-            tantrix_frame f = {0, 0, 0};
-            for (int i = 0; i < nmarks; i++) {
-                int tile, q, r, rot;
-                if (tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot) &&
-                    t->given_rot[tile] == TANTRIX_OFF)
-                    vec_push(facts_out, marks[i]);
+        if (board > 0 && placed_clash(t, fixed, named)) {
+            answer = 3;
+        } else if (board > 0) {
+            /* a loop known already first: moved onto the tiles at once */
+            int found = known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state)
+                            ? 1
+                            : first_loop_placed(t, fixed, b, state);
+            if (found == 1 && loop_facts(t, state, facts)) {
+                tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
+                answer = 2;
+            } else if (found == -2) {
+                /* the search walked its whole tree: every mark is named,
+                 * and the engine shrinks them */
+                for (int u = 0; u < t->n; u++)
+                    named[u] = fixed[3 * u] != TANTRIX_OFF && t->given_rot[u] == TANTRIX_OFF;
+                answer = 3;
             }
-            free(state);
-            free(fixed);
-            free(facts);
-            return 3;
         }
-        if (ok)
-            tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
+        if (answer == 3)
+            marks_of_tiles(t, marks, nmarks, named, facts_out);
+        else if (answer == 0 && b && b->poll && b->poll(b->poll_ctx))
+            answer = -1;
+        free(named);
         free(state);
         free(fixed);
-        if (!ok && b && b->poll && b->poll(b->poll_ctx)) {
-            free(facts);
-            return -1;
-        }
-    } else if (t->ngiven == 0) {
-        ok = search_facts(t, b, facts);
+    } else if (t->ngiven == 0 && search_facts(t, b, facts)) {
+        answer = 2;
     }
-    for (int u = 0; u < t->n && ok; u++)
+    for (int u = 0; u < t->n && answer == 2; u++)
         vec_push(facts_out, facts[u]);
     free(facts);
-    return ok ? 2 : 0;
+    return answer;
 }

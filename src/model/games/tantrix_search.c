@@ -684,6 +684,15 @@ static int start_anchor(search *S, const int *fixed, int anchor, int way)
     return start_at(S, c, anchor, fixed[3 * anchor], way);
 }
 
+/* The budget's seconds from now, and its poll (out_of_steps). */
+static void start_clock(search *S, const sat_budget *budget)
+{
+    S->budget = budget;
+    double now = monotonic_seconds();
+    S->deadline = budget && budget->seconds > 0 ? now + budget->seconds : 0;
+    S->next_poll = now + 0.03;
+}
+
 /* The search under the placed tiles of `fixed`, set up: the anchor, or
  * (S freed) -3 for a tile without two edges of the loop colour (no loop),
  * -2 and -1 as place_fixed says. */
@@ -712,11 +721,8 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
     S.found = found;
     S.found_ctx = ctx;
     S.max_found = limit;
-    S.budget = budget;
     S.limit = max_nodes > 0 ? max_nodes : LONG_MAX;
-    double now = monotonic_seconds();
-    S.deadline = budget && budget->seconds > 0 ? now + budget->seconds : 0;
-    S.next_poll = now + 0.03;
+    start_clock(&S, budget);
     for (int u = 0; u < S.n; u++)
         S.order[u] = u;
     int *state = xmalloc((size_t)S.n * 3 * sizeof *state);
@@ -749,10 +755,7 @@ int tantrix_search_placed(const tantrix_puzzle *t, const int *fixed, const int *
         S.ban_rot = ban[1];
         S.ban_cell = (ban[2] + S.off) * S.w + (ban[3] + S.off);
     }
-    S.budget = budget;
-    double now = monotonic_seconds();
-    S.deadline = budget && budget->seconds > 0 ? now + budget->seconds : 0;
-    S.next_poll = now + 0.03;
+    start_clock(&S, budget);
     rng g;
     rng_seed(&g, seed);
     int found = 0;
