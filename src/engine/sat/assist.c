@@ -250,6 +250,11 @@ sat_result ai_call(assist *a, const int *assumptions, int n)
     return ai_call_on(a, a->sat, assumptions, n);
 }
 
+bool ai_budget_left(const assist *a)
+{
+    return !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
+}
+
 sat_result ai_call_limited(assist *a, const int *assumptions, int n, const int *constraint, int nc, int conflicts)
 {
     sat_budget keep = a->budget;
@@ -337,14 +342,14 @@ static bool core_of_marks(const assist *a, const int *marks, int nmarks, const i
  * NULL); SAT_UNKNOWN: cancelled or out of time; SAT_UNSAT: no usable
  * proposal (search as usual), or, with *refuted set, the family's rules
  * refute the marks (answered 3), the marks it named in core (may be
- * NULL). */
-static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, bool *facts_out, bool *refuted,
-                                 int_vec *core)
+ * NULL).  The guess gets `share` of the time left. */
+static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double share, bool *facts_out,
+                                 bool *refuted, int_vec *core)
 {
     *refuted = false;
     sat_budget b = a->budget;
     if (a->deadline > 0) {
-        b.seconds = a->deadline - monotonic_seconds();
+        b.seconds = (a->deadline - monotonic_seconds()) * share;
         if (b.seconds <= 0)
             return SAT_UNKNOWN;
     }
@@ -389,7 +394,7 @@ assist_status assist_solve(assist *a, const int *marks, int nmarks, bool *facts_
     ai_start_call(a);
     if (a->guess) {
         bool refuted;
-        sat_result r = solve_by_guess(a, marks, nmarks, facts_out, &refuted, NULL);
+        sat_result r = solve_by_guess(a, marks, nmarks, 1, facts_out, &refuted, NULL);
         if (r != SAT_UNSAT || refuted)
             return ai_status_of(r);
     }
@@ -480,43 +485,6 @@ void assist_set_check_by_guess(assist *a, bool on) { a->check_by_guess = on; }
 #define SHRINK_STEP_SHARE 0.05
 #define SHRINK_GUESS_SHARE 0.05
 
-/* The marks (their literals and the givens' in as) as the family's guess
- * judges them within `seconds` (0: its own steps): 1 when a checked
- * proposal (answered 2) asserts them all, or the solver confirms one
- * (answered 1) under as; -1 when its rules refute them (answered 3; the
- * marks it names into core, fact numbers); 0 when it cannot tell. */
-static int guess_judges(assist *a, const int_vec *as, const int *marks, int nmarks, double seconds, int_vec *core)
-{
-    sat_budget b = a->budget;
-    b.seconds = seconds;
-    int_vec facts = {0}, all = {0};
-    ai_all_marks(a, marks, nmarks, &all);
-    int g = a->guess(a->guess_ctx, all.v, all.n, a->has_budget ? &b : NULL, &facts);
-    if (g < 0)
-        a->cancelled = true;
-    int judged = 0;
-    if (g == 2 && proposal_has_marks(a, &all, &facts)) {
-        judged = 1;
-    } else if (g == 1) {
-        int_vec with = {0};
-        for (int i = 0; i < as->n; i++)
-            vec_push(&with, as->v[i]);
-        for (int i = 0; i < facts.n; i++)
-            if (facts.v[i] >= 0 && facts.v[i] < a->fact_lits.n)
-                vec_push(&with, a->fact_lits.v[facts.v[i]]);
-        judged = ai_call(a, with.v, with.n) == SAT_SAT;
-        vec_free(&with);
-    } else if (g == 3 && core_of_marks(a, marks, nmarks, &facts)) {
-        judged = -1;
-        core->n = 0;
-        for (int j = 0; j < facts.n; j++)
-            vec_push(core, facts.v[j]);
-    }
-    vec_free(&all);
-    vec_free(&facts);
-    return judged;
-}
-
 /* One deletion step of the check's shrinking: are the givens (fixed) and
  * items[0..n) but items[skip] (the marks' literals; facts: their fact
  * numbers) satisfiable?  With a guess: the solver within SHRINK_CONFLICTS
@@ -544,12 +512,11 @@ static sat_result check_step(assist *a, const int_vec *fixed, const int *items, 
         a->deadline = monotonic_seconds() + (deadline - monotonic_seconds()) * SHRINK_STEP_SHARE;
     sat_result r = ai_call_limited(a, as.v, as.n, NULL, 0, by_guess ? SHRINK_CONFLICTS : 0);
     a->deadline = deadline;
-    bool time_left = !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
-    if (by_guess && r == SAT_UNKNOWN && time_left) {
-        double left = a->deadline > 0 ? a->deadline - monotonic_seconds() : 0;
-        int judged = guess_judges(a, &as, rest.v, rest.n, left * SHRINK_GUESS_SHARE, core);
-        if (judged != 0)
-            r = judged > 0 ? SAT_SAT : SAT_UNSAT;
+    if (by_guess && r == SAT_UNKNOWN && ai_budget_left(a)) {
+        bool refuted;
+        sat_result g = solve_by_guess(a, rest.v, rest.n, SHRINK_GUESS_SHARE, NULL, &refuted, core);
+        if (g == SAT_SAT || refuted)
+            r = g;
     }
     vec_free(&rest);
     vec_free(&as);
@@ -566,8 +533,7 @@ static int shrink_check_core(assist *a, const int_vec *fixed, int *items, int *f
     int i = 0;
     while (i < n) {
         sat_result r = check_step(a, fixed, items, facts, n, i, &core);
-        bool time_left = !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
-        if (r == SAT_UNKNOWN && !time_left) {
+        if (r == SAT_UNKNOWN && !ai_budget_left(a)) {
             *timed_out = true;
             break;
         }
@@ -632,7 +598,7 @@ assist_status assist_check(assist *a, const int *marks, int nmarks, int_vec *cor
     if (a->guess && a->check_by_guess) {
         bool refuted;
         int_vec named = {0};
-        sat_result g = solve_by_guess(a, marks, nmarks, NULL, &refuted, &named);
+        sat_result g = solve_by_guess(a, marks, nmarks, 1, NULL, &refuted, &named);
         if (refuted) {
             assist_status st = shrunk_core(a, named.v, named.n, core_out);
             vec_free(&named);

@@ -433,13 +433,6 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
     return 1;
 }
 
-/* Is the service call's budget still running (so that a solver call that
- * came back unknown hit its own conflict limit)? */
-static bool budget_left(const assist *a)
-{
-    return !a->cancelled && (a->deadline == 0 || monotonic_seconds() < a->deadline);
-}
-
 /* Done as asked?  want > 0: the first `want` forced facts in seq known with
  * every fact before them decided; want = 0: no fact open. */
 static bool done(const assist_forced *fs, int want)
@@ -541,19 +534,19 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
         sat_result r = ai_call_limited(a, as.v, as.n, con.v, con.n, conflicts);
         if (sym)
             as.n--;
-        if (probe && r == SAT_UNKNOWN && budget_left(a)) {
+        if (probe && r == SAT_UNKNOWN && ai_budget_left(a)) {
             /* the solver struggles: the enumerator's turn, then the same
              * call again with its own limit if that settled nothing */
             run_enumerator(a, fs, &mark_facts);
             continue;
         }
         if (sym) {
-            if (r != SAT_SAT && (r == SAT_UNSAT || budget_left(a))) {
+            if (r != SAT_SAT && (r == SAT_UNSAT || ai_budget_left(a))) {
                 fs->sym_done = true; /* no proof either way: see SYM_CONFLICTS */
                 continue;
             }
         }
-        if (r == SAT_UNKNOWN && wide && budget_left(a)) {
+        if (r == SAT_UNKNOWN && wide && ai_budget_left(a)) {
             fs->wide_done = true; /* the conflict limit, not the budget */
             continue;
         }

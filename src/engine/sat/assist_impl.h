@@ -55,6 +55,9 @@ bool ai_given_lit(const assist *a, int lit);
 sat_result ai_call_constrained(assist *a, sat_solver *sat, const int *assumptions, int n,
                                const int *constraint, int nc);
 sat_result ai_call_on(assist *a, sat_solver *sat, const int *assumptions, int n);
+/* Is the service call's budget still running (so that a solver call that
+ * came back unknown hit its own conflict limit)? */
+bool ai_budget_left(const assist *a);
 /* As ai_call_constrained on the main solver, held to `conflicts` conflicts
  * (0: only the service call's budget). */
 sat_result ai_call_limited(assist *a, const int *assumptions, int n, const int *constraint, int nc, int conflicts);
