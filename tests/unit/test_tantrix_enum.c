@@ -724,6 +724,48 @@ static bool refutation_against_the_list(const puzzle *p, const int *fixed, int n
     return g == 3;
 }
 
+/* The hint on Discovery 20 with every third tile of a verified loop
+ * placed, each placed tile turned by a sixth in turn, the solver held to
+ * a few conflicts (too few to refute such boards): "no solution" exactly
+ * where the walk to the end lists no loop, from the enumerator's walk. */
+static void hint_refuted_by_the_walk(void)
+{
+    puzzle *p = load_text("discovery 20\n");
+    CHECK(p != NULL);
+    if (!p)
+        return;
+    const tantrix_puzzle *t = p->data;
+    int *loop = start_state(p), *fixed = start_state(p);
+    diag why = {0};
+    CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
+    int order[TANTRIX_MAX_TILES], refuted = 0;
+    CHECK(tantrix_loop_order(t, loop, order));
+    for (int turned = 0; turned < t->n; turned += 3) {
+        place_every_third(t, loop, order, fixed);
+        fixed[3 * order[turned]] = (fixed[3 * order[turned]] + 1) % 6;
+        listing all;
+        complete_list(p, fixed, &all);
+        int marks[TANTRIX_MAX_TILES], nm = 0;
+        for (int u = 0; u < t->n; u++)
+            if (fixed[3 * u] != TANTRIX_OFF)
+                marks[nm++] = tantrix_fact(t, u, tantrix_cell(t, fixed[3 * u + 1], fixed[3 * u + 2]), fixed[3 * u]);
+        sat_budget few = {.conflicts = 5};
+        assist *a = puzzle_encode(p);
+        assist_set_budget(a, &few);
+        assist_hint_result hr;
+        assist_status st = assist_hint(a, marks, nm, NULL, 0, &hr);
+        CHECK_MSG(all.n == 0 ? st == ASSIST_NONE : st != ASSIST_NONE,
+                  "discovery 20, tile %d turned: hint %d with %d loops listed", order[turned] + 1, (int)st, all.n);
+        refuted += st == ASSIST_NONE;
+        assist_free(a);
+        free(all.facts);
+    }
+    CHECK_MSG(refuted > 0, "discovery 20: no board without a loop");
+    free(fixed);
+    free(loop);
+    puzzle_free(p);
+}
+
 /* The restarted search (tantrix_search_placed) against the walk to the
  * end, on Discovery 7 to 12 with every third tile of a verified loop
  * placed, as the loop has them and with each placed tile turned by a
@@ -823,6 +865,7 @@ int main(void)
     RUN(impossible_marks_and_short_budgets);
     RUN(cold_hint_proved_by_exhaustion);
     RUN(restarted_search_against_the_complete_list);
+    RUN(hint_refuted_by_the_walk);
     RUN(witnesses_under_marks_on_a_large_board);
     RUN(witnesses_against_the_complete_list);
     RUN(one_placed_tile_takes_the_sets_loop);

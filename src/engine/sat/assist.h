@@ -97,7 +97,9 @@ void assist_set_check_by_guess(assist *a, bool on);
  * cancelled it, or its search is not complete under these marks: what it
  * listed is still listed, as witnesses, never as a proof).  The forced set
  * uses it: a finished list or a cover proves by exhaustion which facts
- * every solution has (those true in every listed one). */
+ * every solution has (those true in every listed one), and a finished
+ * list that is empty that the marks have no solution (the hint then
+ * answers ASSIST_NONE, as when the solver refutes them). */
 typedef void (*assist_solution_fn)(void *add_ctx, const int *facts, int n);
 typedef int (*assist_enum_fn)(void *ctx, const int *marks, int nmarks, long limit,
                               const sat_budget *budget, assist_solution_fn add, void *add_ctx);

@@ -56,6 +56,7 @@ struct assist_forced {
     int_vec lits;         /* sorted assumption literals of the last update */
     bool have_lits;
     bool enum_tried;      /* the enumerator ran under these literals */
+    bool enum_none;       /* and its complete search found no solution */
     int chunk;
     bool wide_done;       /* the clause over every open fact gave out */
     bool sym_done;        /* the same under the solve-only clauses gave out */
@@ -299,7 +300,7 @@ static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, 
                 (lits->n == 0 || memcmp(lits->v, fs->lits.v, (size_t)lits->n * sizeof *lits->v) == 0);
     bool grew = fs->have_lits && sorted_contains(lits, &fs->lits);
     if (!same)
-        fs->enum_tried = false;
+        fs->enum_tried = fs->enum_none = false;
     fs->lits.n = 0;
     for (int i = 0; i < lits->n; i++)
         vec_push(&fs->lits, lits->v[i]);
@@ -409,8 +410,10 @@ static void enum_add(void *vctx, const int *facts, int n)
 
 /* The family's enumerator.  1: it listed every solution, or a cover (the
  * hook answered 1 or 2, assist.h), so the open facts (true in all of them)
- * are forced by exhaustion; 0: it gave no proof (more solutions, out of
- * time, or none listed: the solver decides). */
+ * are forced by exhaustion; -1: its search was complete and listed none
+ * (the hook answered 1 with an empty list: the marks have no solution);
+ * 0: it gave no proof (more solutions, out of time, or a search cut
+ * short with none listed: the solver decides). */
 static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_facts)
 {
     fs->enum_tried = true;
@@ -423,6 +426,10 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
     enum_ctx ec = {.fs = fs, .mark_facts = mark_facts};
     int e = a->enumerate(a->enum_ctx, mark_facts->v, mark_facts->n, ENUM_LIMIT,
                          a->has_budget ? &b : NULL, enum_add, &ec);
+    if (e == 1 && ec.listed == 0) {
+        fs->enum_none = true;
+        return -1;
+    }
     if ((e != 1 && e != 2) || ec.bad || ec.listed == 0)
         return 0;
     for (int f = 0; f < fs->nf; f++)
@@ -487,7 +494,9 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
     assist_status st = ASSIST_OK;
     if (a->enumerate && !a->enum_deferred && !fs->enum_tried && !done(fs, want))
         run_enumerator(a, fs, &mark_facts);
-    if (fs->nwits == 0 && !done(fs, 0)) {
+    if (fs->enum_none)
+        st = ASSIST_NONE;
+    if (st == ASSIST_OK && fs->nwits == 0 && !done(fs, 0)) {
         /* no solution under these marks known yet: the first model gives
          * the candidates (model filtering).  Asked first with the
          * solve-only clauses (symmetry breaking, anchoring), which make
@@ -537,7 +546,8 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
         if (probe && r == SAT_UNKNOWN && ai_budget_left(a)) {
             /* the solver struggles: the enumerator's turn, then the same
              * call again with its own limit if that settled nothing */
-            run_enumerator(a, fs, &mark_facts);
+            if (run_enumerator(a, fs, &mark_facts) < 0)
+                st = ASSIST_NONE;
             continue;
         }
         if (sym) {
