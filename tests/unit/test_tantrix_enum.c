@@ -724,6 +724,55 @@ static bool refutation_against_the_list(const puzzle *p, const int *fixed, int n
     return g == 3;
 }
 
+/* The walk to the end from each placed tile in turn (any will do: every
+ * loop passes them all), on Discovery 9 to 13 with every third tile of a
+ * verified loop placed: the same loops as from the tile the walk picks
+ * itself, each a board the rules checker accepts. */
+static void walk_from_every_placed_tile(void)
+{
+    for (int n = 9; n <= 13; n++) {
+        char text[32];
+        snprintf(text, sizeof text, "discovery %d\n", n);
+        puzzle *p = load_text(text);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        int *loop = start_state(p), *fixed = start_state(p);
+        diag why = {0};
+        CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
+        int order[TANTRIX_MAX_TILES];
+        CHECK(tantrix_loop_order(t, loop, order));
+        place_every_third(t, loop, order, fixed);
+        listing all;
+        complete_list(p, fixed, &all);
+        CHECK_MSG(all.n > 0 && listed_state(t, &all, loop), "discovery %d: the loop itself not listed", n);
+        for (int u = 0; u < t->n; u++) {
+            if (fixed[3 * u] == TANTRIX_OFF)
+                continue;
+            listing from = {0};
+            from.width = t->n;
+            walk_ctx w = {t, &from};
+            long steps = 0;
+            int r = tantrix_search_all_from(t, fixed, u, 1000000, 0, NULL, walk_to_listing, &w, &steps);
+            CHECK_MSG(r == 1 && from.n == all.n && steps > 0, "discovery %d, from tile %d: answer %d, %d loops of %d",
+                      n, u + 1, r, from.n, all.n);
+            int *one = start_state(p);
+            for (int i = 0; i < from.n; i++) {
+                listed_board(t, from.facts + (size_t)i * (size_t)from.width, from.width, one);
+                CHECK_MSG(listed_state(t, &all, one) && p->family->verify(p->data, one, &why),
+                          "discovery %d, from tile %d: loop %d not in the list", n, u + 1, i);
+            }
+            free(one);
+            free(from.facts);
+        }
+        free(all.facts);
+        free(fixed);
+        free(loop);
+        puzzle_free(p);
+    }
+}
+
 /* The hint on Discovery 20 with every third tile of a verified loop
  * placed, each placed tile turned by a sixth in turn, the solver held to
  * a few conflicts (too few to refute such boards): "no solution" exactly
@@ -866,6 +915,7 @@ int main(void)
     RUN(cold_hint_proved_by_exhaustion);
     RUN(restarted_search_against_the_complete_list);
     RUN(hint_refuted_by_the_walk);
+    RUN(walk_from_every_placed_tile);
     RUN(witnesses_under_marks_on_a_large_board);
     RUN(witnesses_against_the_complete_list);
     RUN(one_placed_tile_takes_the_sets_loop);

@@ -116,6 +116,13 @@ void tantrix_loop_memo_free(tantrix_puzzle *t);
  * cancelled by its poll, or nothing placed. */
 int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
                        const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx);
+/* The same walk from the placed tile `from` (-1: the one whose walk a
+ * few random paths down estimate shortest, as tantrix_search_all does),
+ * the steps it took in *steps (NULL: not wanted; the estimate's
+ * included).  Any placed tile will do: every loop passes them all. */
+int tantrix_search_all_from(const tantrix_puzzle *t, const int *fixed, int from, long limit, long max_nodes,
+                            const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx,
+                            long *steps);
 
 /* One loop through the placed tiles of `fixed` (as tantrix_search_all
  * takes them) by the restarted search, the tile orders shuffled from

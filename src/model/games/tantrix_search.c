@@ -34,6 +34,9 @@
  * end, once, with no restarts, from a placed tile (the anchor) at its own
  * cell and rotation; the other placed tiles (fixed) stand on their cells
  * from the start, and the line may only pass through them as they lie.
+ * Which placed tile is the anchor changes the walk's length a
+ * hundredfold, not what it lists; a few random paths down the walk from
+ * each (Knuth's estimate of a tree's size) pick the one to start from.
  * Why the list it gives is every solution, each once:
  * - every solution is a loop through all n tiles (each tile has its two
  *   loop-colour edges joined to its two loop neighbours, as the checker
@@ -65,9 +68,13 @@
  *   those), so it stays a hole; a loop of n tiles reaches at most n/2
  *   steps from any of its tiles, so the line must get back to the cell
  *   before the anchor in the steps left, passing on the way each fixed
- *   tile it has not passed (so the distance to it and on from it to the
- *   end fit in those steps), and every tile lies within n/2 of each fixed
- *   tile; the lattice triangles the line leaves on its
+ *   tile it has not passed and each empty cell inside the loop (every
+ *   tile lies on the line, so a cell that must hold one is a cell the
+ *   line passes): the distance to each and on from it to the end fit in
+ *   those steps, and so do, for any two of them, in one order or the
+ *   other, the distances to the first, on to the second and on to the
+ *   end (hex distance is a metric: no path is shorter); every tile lies
+ *   within n/2 of each fixed tile; the lattice triangles the line leaves on its
  *   right are inside, whichever passed tile looks at them;
  * - a finished loop is listed only once the rules checker accepts it (a
  *   loop may still close a pocket from outside).
@@ -89,6 +96,9 @@ typedef struct {
     unsigned char *inside;  /* grid -> bit j: the lattice triangle between
                                directions j and j+1 lies inside the loop */
     int open_need;          /* empty cells some placed tile needs filled */
+    /* the cells whose need went from 0 to 1, in that order (some since
+     * filled): the line must still pass each one left empty */
+    int *need_list, nneed_list;
     unsigned word[TANTRIX_MAX_TILES][6]; /* edge colours, two bits an edge, per rotation */
     int end[TANTRIX_MAX_TILES][2]; /* the two loop-colour edges at rotation 0 */
     int turns[TANTRIX_MAX_TILES];  /* |turn| of the tile's line: 0, 1, 2 sixths */
@@ -117,6 +127,11 @@ typedef struct {
     int stack[6 * 16];
     unsigned char *mark;    /* flood marks */
     int stamp;
+    /* probing (estimate_tree): one random path down, each level's number
+     * of moves that pass the cuts in probe_count[placed] */
+    bool probing;
+    rng probe_rng;
+    int probe_count[TANTRIX_MAX_TILES + 1];
 } search;
 
 static int edge(const search *S, int tile, int rot, int k)
@@ -155,15 +170,37 @@ static int cell_distance(const search *S, int a, int b);
 
 /* Can the line, from cell nx with `steps` steps to the cell before the
  * anchor, pass every fixed tile it has not passed yet (but for the one on
- * c, which it passes now) on the way?  Each lies on that path, so its
- * distance from nx plus its distance on to the end is at most the steps. */
+ * c, which it passes now) and every empty cell inside the loop on the
+ * way?  Each lies on that path, so its distance from nx plus its distance
+ * on to the end is at most the steps; any two lie on it in some order,
+ * so the path through both in one order or the other is no longer. */
 static bool fixed_in_reach(const search *S, int c, int nx, int steps)
 {
+    int w[2 * TANTRIX_MAX_TILES], nw = 0;
     for (int i = 0; i < S->nfixed_cells; i++) {
         int g = S->fixed_cell[i];
-        if (g != c && waiting(S, g) && cell_distance(S, nx, g) + cell_distance(S, g, S->last) > steps)
-            return false;
+        if (g != c && waiting(S, g)) {
+            if (cell_distance(S, nx, g) + cell_distance(S, g, S->last) > steps)
+                return false;
+            w[nw++] = g;
+        }
     }
+    for (int i = 0; i < S->nneed_list && nw < 2 * TANTRIX_MAX_TILES; i++) {
+        int g = S->need_list[i];
+        if (g != c && g != nx && S->tile[g] < 0) {
+            if (cell_distance(S, nx, g) + cell_distance(S, g, S->last) > steps)
+                return false;
+            w[nw++] = g;
+        }
+    }
+    for (int i = 0; i < nw; i++)
+        for (int j = i + 1; j < nw; j++) {
+            int between = cell_distance(S, w[i], w[j]);
+            int ij = cell_distance(S, nx, w[i]) + between + cell_distance(S, w[j], S->last);
+            int ji = cell_distance(S, nx, w[j]) + between + cell_distance(S, w[i], S->last);
+            if (ij > steps && ji > steps)
+                return false;
+        }
     return true;
 }
 
@@ -343,7 +380,7 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
         return -1;
     int c = head + S->dstep[d], k_in = hex_opposite(d);
     if (placed == S->n) {
-        if (c != S->start || k_in != S->start_in || turn + S->start_turn != 6)
+        if (S->probing || c != S->start || k_in != S->start_in || turn + S->start_turn != 6)
             return 0;
         return closed(S, state);
     }
@@ -358,6 +395,7 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
      * a fixed tile's cell only that tile as it lies */
     int mu[2 * TANTRIX_MAX_TILES], me[2 * TANTRIX_MAX_TILES], ms[2 * TANTRIX_MAX_TILES], nm = 0;
     bool on_fixed = waiting(S, c);
+    signed char reach[6] = {-1, -1, -1, -1, -1, -1};
     for (int i = 0; i < S->n; i++) {
         int u = on_fixed ? S->tile[c] : S->order[i];
         if (!on_fixed && S->used[u])
@@ -377,7 +415,12 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
                     continue;
             } else {
                 int back = hex_distance(cell_q(S, nx), cell_r(S, nx), cell_q(S, S->last), cell_r(S, S->last));
-                if (back > left - 2 || nx == S->start || !fixed_in_reach(S, c, nx, left - 2))
+                if (back > left - 2 || nx == S->start)
+                    continue;
+                /* the same for every move out by k_out: asked once */
+                if (reach[k_out] < 0)
+                    reach[k_out] = fixed_in_reach(S, c, nx, left - 2);
+                if (!reach[k_out])
                     continue;
             }
             if (!fits(S, u, rot, here) || !inside_agrees(S, c, inside_mask(k_out, k_in)))
@@ -398,6 +441,17 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
         }
         if (on_fixed)
             break;
+    }
+    if (S->probing) {
+        /* the moves in a random order: the first that passes is a child
+         * drawn uniformly from those that do */
+        for (int i = nm - 1; i > 0; i--) {
+            int j = rng_below(&S->probe_rng, i + 1);
+            int tu = mu[i], te = me[i];
+            mu[i] = mu[j], me[i] = me[j];
+            mu[j] = tu, me[j] = te;
+        }
+        S->probe_count[placed] = 0;
     }
     for (int i = 0; i < nm; i++) {
         int u = mu[i], e = me[i];
@@ -430,11 +484,14 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
         bool ok = left == 1 || (S->tile[nx] < 0 && enterable(S, nx, hex_opposite(k_out))) || waiting(S, nx);
         /* inside the loop (right of the line: from k_out clockwise to
          * k_in) every cell must hold a tile in the end */
-        int nneed = 0, needed[6];
+        int nneed = 0, needed[6], listed = S->nneed_list;
         for (int k = (k_out + 1) % 6; k != k_in; k = (k + 1) % 6) {
             int v = c + S->dstep[k];
             if (S->tile[v] < 0) {
-                S->open_need += S->need[v]++ == 0;
+                if (S->need[v]++ == 0) {
+                    S->open_need++;
+                    S->need_list[S->nneed_list++] = v;
+                }
                 needed[nneed++] = v;
             }
         }
@@ -452,10 +509,13 @@ static int dfs(search *S, int head, int d, int placed, int turn, int *state)
                 ok = false;
         }
         int r = 0;
+        if (ok && S->probing && S->probe_count[placed]++ > 0)
+            ok = false; /* counted, not walked */
         if (ok)
             r = dfs(S, c, k_out, placed + 1, turn + tn, state);
         for (int j = 0; j < nneed; j++)
             S->open_need -= --S->need[needed[j]] == 0;
+        S->nneed_list = listed;
         S->open_need += was_needed;
         S->passed[c] = 0;
         if (!on_fixed) {
@@ -513,6 +573,7 @@ static bool setup(search *S, const tantrix_puzzle *t)
     S->tile = xmalloc(cells);
     S->rot = xcalloc(cells, 1);
     S->need = xcalloc(cells, 1);
+    S->need_list = xmalloc(cells * sizeof *S->need_list);
     S->inside = xcalloc(cells, 1);
     S->mark = xcalloc(cells, 1);
     S->passed = xcalloc(cells, 1);
@@ -525,6 +586,7 @@ static void search_free(search *S)
     free(S->tile);
     free(S->rot);
     free(S->need);
+    free(S->need_list);
     free(S->inside);
     free(S->mark);
     free(S->passed);
@@ -546,11 +608,13 @@ static int start_at(search *S, int c, int u, int rot, int way)
     S->last = c + S->dstep[S->start_in];
     S->inside[c] = (unsigned char)inside_mask(k_out, S->start_in);
     S->open_need = 0;
+    S->nneed_list = 0;
     for (int k = (k_out + 1) % 6; k != S->start_in; k = (k + 1) % 6) {
         int v = c + S->dstep[k];
         if (S->tile[v] < 0) {
             S->need[v] = 1;
             S->open_need++;
+            S->need_list[S->nneed_list++] = v;
         }
     }
     return k_out;
@@ -708,15 +772,74 @@ static int open_placed(search *S, const tantrix_puzzle *t, const int *fixed)
     return anchor;
 }
 
+/* Random paths down per way round, for estimate_tree. */
+#define PROBES 32
+
+/* Knuth's estimate of the walk's size from the anchor, both ways round:
+ * the mean over random paths down of 1 + c1 + c1 c2 + ..., where ci is
+ * the number of moves at the path's i-th level that pass the cuts. */
+static double estimate_tree(search *S, const int *fixed, int anchor, int *state)
+{
+    double sum = 0;
+    S->probing = true;
+    for (int way = 0; way < 2; way++)
+        for (int k = 0; k < PROBES; k++) {
+            memset(S->probe_count, 0, sizeof S->probe_count);
+            int k_out = start_anchor(S, fixed, anchor, way);
+            dfs(S, S->start, k_out, 1, 0, state);
+            take_back_start(S);
+            double prod = 1, est = 1;
+            for (int d = 1; d < S->n && S->probe_count[d] > 0; d++) {
+                prod *= S->probe_count[d];
+                est += prod;
+            }
+            sum += est;
+        }
+    S->probing = false;
+    return sum / PROBES;
+}
+
+/* The placed tile whose walk estimate_tree expects to be the shortest:
+ * from tile to tile of one board the walk's length differs a
+ * hundredfold (bench/NOTES.md). */
+static int cheapest_anchor(search *S, const int *fixed, int *state)
+{
+    rng_seed(&S->probe_rng, 1);
+    int best = -1;
+    double best_size = 0;
+    for (int i = 0; i < S->nfixed_cells; i++) {
+        int u = S->tile[S->fixed_cell[i]];
+        double size = estimate_tree(S, fixed, u, state);
+        if (best < 0 || size < best_size) {
+            best = u;
+            best_size = size;
+        }
+    }
+    return best;
+}
+
 int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, long max_nodes,
                        const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx)
 {
+    return tantrix_search_all_from(t, fixed, -1, limit, max_nodes, budget, found, ctx, NULL);
+}
+
+int tantrix_search_all_from(const tantrix_puzzle *t, const int *fixed, int from, long limit, long max_nodes,
+                            const sat_budget *budget, void (*found)(void *ctx, const int *state), void *ctx,
+                            long *steps)
+{
+    if (steps)
+        *steps = 0;
     if (t->n < 3)
         return -1;
     search S = {0};
     int anchor = open_placed(&S, t, fixed);
     if (anchor < 0)
         return anchor == -1 ? -1 : 1; /* no loop at all: the empty list is all */
+    if (from >= 0) {
+        assert(from < S.n && S.fixed[from]);
+        anchor = from;
+    }
     S.all = true;
     S.found = found;
     S.found_ctx = ctx;
@@ -726,6 +849,8 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
     for (int u = 0; u < S.n; u++)
         S.order[u] = u;
     int *state = xmalloc((size_t)S.n * 3 * sizeof *state);
+    if (from < 0 && S.nfixed_cells > 1)
+        anchor = cheapest_anchor(&S, fixed, state);
     int res = 1;
     for (int way = 0; way < 2 && res == 1; way++) {
         int k_out = start_anchor(&S, fixed, anchor, way);
@@ -733,6 +858,8 @@ int tantrix_search_all(const tantrix_puzzle *t, const int *fixed, long limit, lo
         res = r == -1 ? -1 : r == 1 ? 0 : 1;
         take_back_start(&S);
     }
+    if (steps)
+        *steps = S.nodes;
     free(state);
     search_free(&S);
     return res;
