@@ -185,6 +185,11 @@ static bool fixed_in_reach(const search *S, int c, int nx, int steps)
             w[nw++] = g;
         }
     }
+    /* the walk to the end only: the restarted search looks for a loop
+     * soon, not for proofs, and takes its first loop sooner without them
+     * (bench/NOTES.md) */
+    if (!S->all)
+        return true;
     for (int i = 0; i < S->nneed_list && nw < 2 * TANTRIX_MAX_TILES; i++) {
         int g = S->need_list[i];
         if (g != c && g != nx && S->tile[g] < 0) {
@@ -849,7 +854,9 @@ int tantrix_search_all_from(const tantrix_puzzle *t, const int *fixed, int from,
     for (int u = 0; u < S.n; u++)
         S.order[u] = u;
     int *state = xmalloc((size_t)S.n * 3 * sizeof *state);
-    if (from < 0 && S.nfixed_cells > 1)
+    /* with most tiles placed (the stretches tantrix_relay lays again)
+     * every walk is short and the probes would cost more than they save */
+    if (from < 0 && S.nfixed_cells > 1 && 2 * S.nfixed_cells <= S.n)
         anchor = cheapest_anchor(&S, fixed, state);
     int res = 1;
     for (int way = 0; way < 2 && res == 1; way++) {
