@@ -330,7 +330,10 @@ static void check_takes_a_checked_guess_with_the_marks(void)
     int_vec core = {0};
     CHECK(assist_check(a, conflict, 3, &core) == ASSIST_NONE);
     CHECK_MSG(core.n == 2, "core size %d", core.n);
-    CHECK_MSG(asked == 2, "guess asked %d times", asked);
+    /* once per check, and again at each of the shrinking's deletion
+     * steps, whose proposals leave a mark out too and decide nothing
+     * (the solver does) */
+    CHECK_MSG(asked > 2, "guess asked %d times", asked);
     vec_free(&core);
     assist_free(a);
 }

@@ -475,20 +475,22 @@ int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items,
 
 void assist_set_check_by_guess(assist *a, bool on) { a->check_by_guess = on; }
 
-/* Conflicts a deletion step of the check's shrinking takes before the
- * family's guess is asked whether the marks left hold: a step whose
- * marks are consistent needs the solver to find a whole solution, which
- * the family's own search finds sooner where the check goes by it. */
+/* Conflicts a deletion step of the check's shrinking gives the solver
+ * after the family's guess could not tell whether the marks left hold: a
+ * step whose marks are consistent needs the solver to find a whole
+ * solution, which the family's own search finds sooner where the check
+ * goes by it (and the solver's share of the time then binds before its
+ * conflicts: a quarter of a second a step on Tantrix boards). */
 #define SHRINK_CONFLICTS 1000
-/* The solver's and then the guess's part of the time left, at each such
+/* The guess's and then the solver's part of the time left, at each such
  * step (the solver meets the conflicts again at each lazy cut). */
 #define SHRINK_STEP_SHARE 0.05
 #define SHRINK_GUESS_SHARE 0.05
 
 /* One deletion step of the check's shrinking: are the givens (fixed) and
  * items[0..n) but items[skip] (the marks' literals; facts: their fact
- * numbers) satisfiable?  With a guess: the solver within SHRINK_CONFLICTS
- * and its share of the time first, then the guess; SAT_UNKNOWN when
+ * numbers) satisfiable?  With a guess: the guess first, then the solver
+ * within SHRINK_CONFLICTS and its share of the time; SAT_UNKNOWN when
  * neither could tell (on the large boards a whole solution or a proof of
  * none takes the solver seconds: the item then stays in the core, which
  * still holds no solution).  A refutation by the guess is answered UNSAT with the marks
@@ -507,16 +509,19 @@ static sat_result check_step(assist *a, const int_vec *fixed, const int *items, 
             vec_push(&rest, facts[k]);
         }
     bool by_guess = a->guess && a->check_by_guess;
-    double deadline = a->deadline;
-    if (by_guess && deadline > 0)
-        a->deadline = monotonic_seconds() + (deadline - monotonic_seconds()) * SHRINK_STEP_SHARE;
-    sat_result r = ai_call_limited(a, as.v, as.n, NULL, 0, by_guess ? SHRINK_CONFLICTS : 0);
-    a->deadline = deadline;
-    if (by_guess && r == SAT_UNKNOWN && ai_budget_left(a)) {
+    sat_result r = SAT_UNKNOWN;
+    if (by_guess) {
         bool refuted;
         sat_result g = solve_by_guess(a, rest.v, rest.n, SHRINK_GUESS_SHARE, NULL, &refuted, core);
         if (g == SAT_SAT || refuted)
             r = g;
+    }
+    if (r == SAT_UNKNOWN && (!by_guess || ai_budget_left(a))) {
+        double deadline = a->deadline;
+        if (by_guess && deadline > 0)
+            a->deadline = monotonic_seconds() + (deadline - monotonic_seconds()) * SHRINK_STEP_SHARE;
+        r = ai_call_limited(a, as.v, as.n, NULL, 0, by_guess ? SHRINK_CONFLICTS : 0);
+        a->deadline = deadline;
     }
     vec_free(&rest);
     vec_free(&as);

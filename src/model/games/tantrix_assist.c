@@ -665,6 +665,34 @@ static bool known_loop_onto(const tantrix_puzzle *t, const int *fixed, long node
     return got;
 }
 
+/* The guess's short walk to the end before the restarted search: at most
+ * SHORT_WALK_NODES steps, and a SHORT_WALK_PART of the first loop's.  It
+ * ends within them on small boards and on boards with many tiles placed,
+ * where it settles both ways at once (a loop, or a proof of none that the
+ * restarted search, cut short by its restarts, seldom gives: the check's
+ * shrinking asks this of each subset of the marks). */
+#define SHORT_WALK_NODES 20000L
+#define SHORT_WALK_PART 0.1
+
+static void first_walked(void *ctx, const int *state)
+{
+    const tantrix_puzzle *t = ((const void **)ctx)[0];
+    int *out = ((void **)ctx)[1];
+    memcpy(out, state, (size_t)t->n * 3 * sizeof *out);
+}
+
+/* 1: a loop under the placed tiles of fixed in state; -2: the walk ended
+ * with none; 0: not within its steps. */
+static int short_walk(const tantrix_puzzle *t, const int *fixed, const sat_budget *b, int *state)
+{
+    long nodes = (long)(first_loop_nodes(b) * SHORT_WALK_PART) + 1;
+    if (nodes > SHORT_WALK_NODES)
+        nodes = SHORT_WALK_NODES;
+    const void *ctx[2] = {t, state};
+    int r = tantrix_search_all(t, fixed, 0, nodes, b, first_walked, (void *)ctx);
+    return r == 0 ? 1 : r == 1 ? -2 : 0;
+}
+
 int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
 {
     const tantrix_puzzle *t = ctx;
@@ -679,14 +707,14 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
             answer = 3;
         } else if (board > 0) {
             /* a loop known already first: moved onto the tiles at once */
-            int found = known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state)
-                            ? 1
-                            : first_loop_placed(t, fixed, b, state);
+            int found = known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state) ? 1 : short_walk(t, fixed, b, state);
+            if (found == 0)
+                found = first_loop_placed(t, fixed, b, state);
             if (found == 1 && loop_facts(t, state, facts)) {
                 tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
                 answer = 2;
             } else if (found == -2) {
-                /* the search walked its whole tree: every mark is named,
+                /* a search walked its whole tree: every mark is named,
                  * and the engine shrinks them */
                 for (int u = 0; u < t->n; u++)
                     named[u] = fixed[3 * u] != TANTRIX_OFF && t->given_rot[u] == TANTRIX_OFF;
