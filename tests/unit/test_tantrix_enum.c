@@ -629,6 +629,35 @@ static void place_every_third(const tantrix_puzzle *t, const int *loop, const in
         memcpy(&fixed[3 * order[i]], &loop[3 * order[i]], 3 * sizeof *fixed);
 }
 
+/* The placed tiles of fixed as marks, into marks; returns how many. */
+static int marks_of_placed(const tantrix_puzzle *t, const int *fixed, int *marks)
+{
+    int nm = 0;
+    for (int u = 0; u < t->n; u++)
+        if (fixed[3 * u] != TANTRIX_OFF)
+            marks[nm++] = tantrix_fact(t, u, tantrix_cell(t, fixed[3 * u + 1], fixed[3 * u + 2]), fixed[3 * u]);
+    return nm;
+}
+
+/* Discovery n with a loop of its tiles that the rules checker accepts
+ * (into loop, a state) and the tiles' order round it; NULL when it does
+ * not load. */
+static puzzle *discovery_and_loop(int n, int **loop, int *order)
+{
+    char text[32];
+    snprintf(text, sizeof text, "discovery %d\n", n);
+    puzzle *p = load_text(text);
+    CHECK(p != NULL);
+    if (!p)
+        return NULL;
+    const tantrix_puzzle *t = p->data;
+    *loop = start_state(p);
+    diag why = {0};
+    CHECK(tantrix_search_loop(t, *loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, *loop, &why));
+    CHECK(tantrix_loop_order(t, *loop, order));
+    return p;
+}
+
 /* Each tile not placed in fixed banned where the loop has it: the
  * restarted search finds a listed loop with it lying otherwise, or says
  * "none" exactly when every listed loop has it so.  Returns how many
@@ -700,10 +729,8 @@ static void check_core_holds_no_loop(const puzzle *p, const int *marks, int nm, 
 static bool refutation_against_the_list(const puzzle *p, const int *fixed, int nloops, bool as_placed)
 {
     const tantrix_puzzle *t = p->data;
-    int marks[TANTRIX_MAX_TILES], nm = 0;
-    for (int u = 0; u < t->n; u++)
-        if (fixed[3 * u] != TANTRIX_OFF)
-            marks[nm++] = tantrix_fact(t, u, tantrix_cell(t, fixed[3 * u + 1], fixed[3 * u + 2]), fixed[3 * u]);
+    int marks[TANTRIX_MAX_TILES];
+    int nm = marks_of_placed(t, fixed, marks);
     sat_budget b = {.seconds = 1};
     int_vec core = {0};
     int g = tantrix_guess((void *)t, marks, nm, &b, &core);
@@ -731,18 +758,13 @@ static bool refutation_against_the_list(const puzzle *p, const int *fixed, int n
 static void walk_from_every_placed_tile(void)
 {
     for (int n = 9; n <= 13; n++) {
-        char text[32];
-        snprintf(text, sizeof text, "discovery %d\n", n);
-        puzzle *p = load_text(text);
-        CHECK(p != NULL);
+        int *loop, order[TANTRIX_MAX_TILES];
+        puzzle *p = discovery_and_loop(n, &loop, order);
         if (!p)
             continue;
         const tantrix_puzzle *t = p->data;
-        int *loop = start_state(p), *fixed = start_state(p);
+        int *fixed = start_state(p);
         diag why = {0};
-        CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
-        int order[TANTRIX_MAX_TILES];
-        CHECK(tantrix_loop_order(t, loop, order));
         place_every_third(t, loop, order, fixed);
         listing all;
         complete_list(p, fixed, &all);
@@ -779,25 +801,19 @@ static void walk_from_every_placed_tile(void)
  * where the walk to the end lists no loop, from the enumerator's walk. */
 static void hint_refuted_by_the_walk(void)
 {
-    puzzle *p = load_text("discovery 20\n");
-    CHECK(p != NULL);
+    int *loop, order[TANTRIX_MAX_TILES], refuted = 0;
+    puzzle *p = discovery_and_loop(20, &loop, order);
     if (!p)
         return;
     const tantrix_puzzle *t = p->data;
-    int *loop = start_state(p), *fixed = start_state(p);
-    diag why = {0};
-    CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
-    int order[TANTRIX_MAX_TILES], refuted = 0;
-    CHECK(tantrix_loop_order(t, loop, order));
+    int *fixed = start_state(p);
     for (int turned = 0; turned < t->n; turned += 3) {
         place_every_third(t, loop, order, fixed);
         fixed[3 * order[turned]] = (fixed[3 * order[turned]] + 1) % 6;
         listing all;
         complete_list(p, fixed, &all);
-        int marks[TANTRIX_MAX_TILES], nm = 0;
-        for (int u = 0; u < t->n; u++)
-            if (fixed[3 * u] != TANTRIX_OFF)
-                marks[nm++] = tantrix_fact(t, u, tantrix_cell(t, fixed[3 * u + 1], fixed[3 * u + 2]), fixed[3 * u]);
+        int marks[TANTRIX_MAX_TILES];
+        int nm = marks_of_placed(t, fixed, marks);
         sat_budget few = {.conflicts = 5};
         assist *a = puzzle_encode(p);
         assist_set_budget(a, &few);
@@ -826,18 +842,12 @@ static void hint_refuted_by_the_walk(void)
 static void restarted_search_against_the_complete_list(void)
 {
     for (int n = 7; n <= 12; n++) {
-        char text[32];
-        snprintf(text, sizeof text, "discovery %d\n", n);
-        puzzle *p = load_text(text);
-        CHECK(p != NULL);
+        int *loop, order[TANTRIX_MAX_TILES], proved = 0, empty = 0, refuted = 0;
+        puzzle *p = discovery_and_loop(n, &loop, order);
         if (!p)
             continue;
         const tantrix_puzzle *t = p->data;
-        int *loop = start_state(p), *fixed = start_state(p), *state = start_state(p);
-        diag why = {0};
-        CHECK(tantrix_search_loop(t, loop, TANTRIX_SEARCH_NODES) == 1 && p->family->verify(p->data, loop, &why));
-        int order[TANTRIX_MAX_TILES], proved = 0, empty = 0, refuted = 0;
-        CHECK(tantrix_loop_order(t, loop, order));
+        int *fixed = start_state(p), *state = start_state(p);
         listing all;
         for (int turned = -1; turned < t->n; turned += 3) {
             place_every_third(t, loop, order, fixed);
