@@ -674,11 +674,15 @@ static bool known_loop_onto(const tantrix_puzzle *t, const int *fixed, long node
 #define SHORT_WALK_NODES 20000L
 #define SHORT_WALK_PART 0.1
 
-static void first_walked(void *ctx, const int *state)
+typedef struct {
+    const tantrix_puzzle *t;
+    int *state; /* the loop the walk stopped at */
+} walked_ctx;
+
+static void first_walked(void *vctx, const int *state)
 {
-    const tantrix_puzzle *t = ((const void **)ctx)[0];
-    int *out = ((void **)ctx)[1];
-    memcpy(out, state, (size_t)t->n * 3 * sizeof *out);
+    walked_ctx *w = vctx;
+    memcpy(w->state, state, (size_t)w->t->n * 3 * sizeof *state);
 }
 
 /* 1: a loop under the placed tiles of fixed in state; -2: the walk ended
@@ -688,8 +692,8 @@ static int short_walk(const tantrix_puzzle *t, const int *fixed, const sat_budge
     long nodes = (long)(first_loop_nodes(b) * SHORT_WALK_PART) + 1;
     if (nodes > SHORT_WALK_NODES)
         nodes = SHORT_WALK_NODES;
-    const void *ctx[2] = {t, state};
-    int r = tantrix_search_all(t, fixed, 0, nodes, b, first_walked, (void *)ctx);
+    walked_ctx w = {t, state};
+    int r = tantrix_search_all(t, fixed, 0, nodes, b, first_walked, &w);
     return r == 0 ? 1 : r == 1 ? -2 : 0;
 }
 
