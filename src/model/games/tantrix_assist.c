@@ -620,16 +620,16 @@ static void marks_of_tiles(const tantrix_puzzle *t, const int *marks, int nmarks
  * search through the lazy loop cuts (tenths of a second under a few
  * givens, seconds of CDCL at Discovery 20 and beyond with nothing
  * placed).  With nothing placed it is the first loop of the loop search;
- * under placed tiles a loop known already moved onto them, or the first
- * loop of the restarted search within its share of the time.  Either
- * loop has passed the rules checker (and has every mark), so it is
- * answered as a checked solution (2): the engine takes it without the
- * solver call that would confirm it, whose lazy grounding was a third of
- * a cold hint on Discovery 25-30.  Under placed tiles the exhaustive
- * walk is not asked: with two to six tiles placed on Discovery 25 and 26
- * the restarted search finds nine loops in ten within 1.5 s where the
- * walk needs seconds or minutes (bench/NOTES.md), and where there is
- * none the check needs the solver's core of the marks all the same.
+ * under placed tiles a loop known already moved onto them, else the walk
+ * to the end for a few steps only (short_walk), else the first loop of
+ * the restarted search within its share of the time.  Each loop has
+ * passed the rules checker (and has every mark), so it is answered as a
+ * checked solution (2): the engine takes it without the solver call that
+ * would confirm it, whose lazy grounding was a third of a cold hint on
+ * Discovery 25-30.  The walk gets no more than those few steps: with two
+ * to six tiles placed on Discovery 25 and 26 the restarted search finds
+ * nine loops in ten within 1.5 s where the walk needs seconds or minutes
+ * (bench/NOTES.md).
  * Before any search, two placed tiles that rule each other out as they
  * lie (placed_clash) refute the marks (3): the solver, grounding the
  * outer rings only as its models reach them, took seconds to see such a
