@@ -15,14 +15,17 @@
  * under the same marks: never a loop outside its list, never a forced
  * fact of its list missing; so is the restarted search, with a tile's
  * placement banned and without, and the enumerator's cover.  With one tile placed, whichever, the guess
- * finds a loop through it. */
+ * finds a loop through it.  A check's conflict set holds no loop even on
+ * the board that holds only its marks. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
 #include "game.h"
 #include "games/tantrix.h"
+#include "hexgrid.h"
 #include "puzzle_util.h"
+#include "rng.h"
 #include "session.h"
 #include "testlib.h"
 
@@ -831,6 +834,124 @@ static void hint_refuted_by_the_walk(void)
     puzzle_free(p);
 }
 
+/* A board of a loop's tiles placed as the loop has them (a quarter of
+ * them, or three quarters), and one more tile placed where the loop does
+ * not have it, near a placed one. */
+static void board_with_a_wrong_tile(const tantrix_puzzle *t, const int *loop, rng *g, bool many, int *state)
+{
+    int idx[TANTRIX_MAX_TILES], n = t->n;
+    for (int u = 0; u < n; u++)
+        idx[u] = u;
+    rng_shuffle(g, idx, n);
+    int k = many ? 3 * n / 4 : n / 4;
+    for (int u = 0; u < n; u++)
+        state[3 * u] = TANTRIX_OFF;
+    for (int i = 0; i < k; i++)
+        memcpy(&state[3 * idx[i]], &loop[3 * idx[i]], 3 * sizeof *state);
+    int wrong = idx[k], near = idx[rng_below(g, (unsigned long)k)];
+    for (;;) {
+        int q = loop[3 * near + 1] + (int)rng_below(g, 9) - 4, r = loop[3 * near + 2] + (int)rng_below(g, 9) - 4;
+        int rot = (int)rng_below(g, 6);
+        bool taken = q == loop[3 * wrong + 1] && r == loop[3 * wrong + 2] && rot == loop[3 * wrong];
+        for (int i = 0; i < k && !taken; i++)
+            taken = state[3 * idx[i] + 1] == q && state[3 * idx[i] + 2] == r;
+        if (!taken) {
+            state[3 * wrong] = rot;
+            state[3 * wrong + 1] = q;
+            state[3 * wrong + 2] = r;
+            return;
+        }
+    }
+}
+
+/* The check on boards with one wrong tile, Discovery 10, 12 and 16: its
+ * conflict set must hold no loop on the board that holds only those
+ * marks.  The marks are told in the frame of the lowest-numbered placed
+ * tile, and a set without that tile, asked in that frame, would be asked
+ * about a smaller board (the hexagon about that tile).  So each set that
+ * does not hold the frame's tile is laid in its own frame (its lowest
+ * tile at the origin, unturned) and the walk run to the end must find no
+ * loop through it (or two of its tiles lie farther apart than a loop
+ * spans); a set that names a tile "too far" says so from the others, and
+ * stands as it is. */
+static void check_conflicts_hold_on_their_own(void)
+{
+    static const int sizes[] = {10, 12, 16};
+    int refuted_alone = 0;
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        int *loop, order[TANTRIX_MAX_TILES];
+        puzzle *p = discovery_and_loop(sizes[s], &loop, order);
+        if (!p)
+            continue;
+        const tantrix_puzzle *t = p->data;
+        int *state = start_state(p), *fixed = start_state(p);
+        for (int c = 0; c < 20; c++) {
+            rng g;
+            rng_seed(&g, 1000 + (unsigned long)c);
+            board_with_a_wrong_tile(t, loop, &g, c % 2 == 1, state);
+            int marks[TANTRIX_MAX_TILES + 1];
+            int nm = p->family->state_marks(t, state, marks, TANTRIX_MAX_TILES + 1);
+            assist *a = puzzle_encode(p);
+            sat_budget b = {.seconds = 10};
+            assist_set_budget(a, &b);
+            int_vec core = {0};
+            assist_status st = assist_check(a, marks, nm, &core);
+            assist_free(a);
+            CHECK_MSG(st == ASSIST_NONE && core.n > 0, "discovery %d, board %d: check %d, %d marks named",
+                      sizes[s], c, (int)st, core.n);
+            int frame_tile = -1, low = -1;
+            bool too_far = false;
+            tantrix_frame board_frame = {0, 0, 0}, own = {0, 0, 0};
+            for (int u = 0; u < t->n && frame_tile < 0; u++)
+                if (state[3 * u] != TANTRIX_OFF)
+                    frame_tile = u;
+            for (int u = 0; u < t->n; u++)
+                fixed[3 * u] = TANTRIX_OFF;
+            for (int i = 0; i < core.n; i++) {
+                int tile, q, r, rot;
+                if (!tantrix_fact_place(t, &board_frame, core.v[i], &tile, &q, &r, &rot)) {
+                    too_far = true;
+                    continue;
+                }
+                fixed[3 * tile] = rot;
+                fixed[3 * tile + 1] = q;
+                fixed[3 * tile + 2] = r;
+                if (low < 0 || tile < low) {
+                    low = tile;
+                    own = (tantrix_frame){q, r, rot};
+                }
+            }
+            if (too_far || low == frame_tile) {
+                vec_free(&core);
+                continue;
+            }
+            bool apart = false; /* two tiles farther apart than a loop spans */
+            for (int u = 0; u < t->n; u++)
+                if (fixed[3 * u] != TANTRIX_OFF) {
+                    tantrix_to_frame(&own, fixed[3 * u + 1], fixed[3 * u + 2], fixed[3 * u], &fixed[3 * u + 1],
+                                     &fixed[3 * u + 2], &fixed[3 * u]);
+                    apart = apart || hex_distance(fixed[3 * u + 1], fixed[3 * u + 2], 0, 0) > t->n / 2;
+                }
+            refuted_alone++;
+            if (apart) {
+                vec_free(&core);
+                continue;
+            }
+            listing none;
+            complete_list(p, fixed, &none);
+            CHECK_MSG(none.n == 0, "discovery %d, board %d: %d marks said to conflict hold %d loops on their own",
+                      sizes[s], c, core.n, none.n);
+            free(none.facts);
+            vec_free(&core);
+        }
+        free(fixed);
+        free(state);
+        free(loop);
+        puzzle_free(p);
+    }
+    CHECK_MSG(refuted_alone > 0, "no conflict set without the frame's tile");
+}
+
 /* The restarted search (tantrix_search_placed) against the walk to the
  * end, on Discovery 7 to 12 with every third tile of a verified loop
  * placed, as the loop has them and with each placed tile turned by a
@@ -928,6 +1049,7 @@ int main(void)
     RUN(cold_hint_proved_by_exhaustion);
     RUN(restarted_search_against_the_complete_list);
     RUN(hint_refuted_by_the_walk);
+    RUN(check_conflicts_hold_on_their_own);
     RUN(walk_from_every_placed_tile);
     RUN(witnesses_under_marks_on_a_large_board);
     RUN(witnesses_against_the_complete_list);

@@ -343,8 +343,24 @@ static bool core_of_marks(const assist *a, const int *marks, int nmarks, const i
  * proposal (search as usual), or, with *refuted set, the family's rules
  * refute the marks (answered 3), the marks it named in core (may be
  * NULL).  The guess gets `share` of the time left. */
+static sat_result guess_on(assist *a, const int_vec *all, const int *marks, int nmarks, double share,
+                           bool *facts_out, bool *refuted, int_vec *core);
+
 static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double share, bool *facts_out,
                                  bool *refuted, int_vec *core)
+{
+    int_vec all = {0};
+    ai_all_marks(a, marks, nmarks, &all);
+    sat_result r = guess_on(a, &all, marks, nmarks, share, facts_out, refuted, core);
+    vec_free(&all);
+    return r;
+}
+
+/* solve_by_guess on `all`, the givens and marks as fact numbers (as
+ * ai_all_marks gives them, or as a reframe gives them back); marks: the
+ * part a refutation may name. */
+static sat_result guess_on(assist *a, const int_vec *all, const int *marks, int nmarks, double share,
+                           bool *facts_out, bool *refuted, int_vec *core)
 {
     *refuted = false;
     sat_budget b = a->budget;
@@ -353,9 +369,8 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double
         if (b.seconds <= 0)
             return SAT_UNKNOWN;
     }
-    int_vec facts = {0}, as = {0}, all = {0};
-    ai_all_marks(a, marks, nmarks, &all);
-    int g = a->guess(a->guess_ctx, all.v, all.n, a->has_budget ? &b : NULL, &facts);
+    int_vec facts = {0}, as = {0};
+    int g = a->guess(a->guess_ctx, all->v, all->n, a->has_budget ? &b : NULL, &facts);
     sat_result r = SAT_UNSAT;
     if (g < 0) {
         a->cancelled = true;
@@ -364,7 +379,7 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double
         *refuted = true;
         for (int j = 0; j < facts.n && core; j++)
             vec_push(core, facts.v[j]);
-    } else if (g == 2 && proposal_has_marks(a, &all, &facts)) {
+    } else if (g == 2 && proposal_has_marks(a, all, &facts)) {
         /* a fact is true when its literal is one of the proposal's (facts
          * may share a literal) */
         r = SAT_SAT;
@@ -375,7 +390,8 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double
                                a->fact_lits.v[facts.v[j]] == a->fact_lits.v[f];
         }
     } else if (g > 0) {
-        ai_base_assumptions(a, marks, nmarks, &as);
+        for (int i = 0; i < all->n; i++)
+            vec_push(&as, a->fact_lits.v[all->v[i]]);
         for (int i = 0; i < facts.n; i++)
             if (facts.v[i] >= 0 && facts.v[i] < a->fact_lits.n)
                 vec_push(&as, a->fact_lits.v[facts.v[i]]);
@@ -383,7 +399,6 @@ static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double
         if (r == SAT_SAT && facts_out)
             read_facts(a, facts_out);
     }
-    vec_free(&all);
     vec_free(&facts);
     vec_free(&as);
     return r;
@@ -475,6 +490,12 @@ int ai_shrink_core(assist *a, sat_solver *sat, const int_vec *fixed, int *items,
 
 void assist_set_check_by_guess(assist *a, bool on) { a->check_by_guess = on; }
 
+void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
+{
+    a->reframe = reframe;
+    a->reframe_ctx = ctx;
+}
+
 /* Conflicts a deletion step of the check's shrinking gives the solver
  * after the family's guess could not tell whether the marks left hold: a
  * step whose marks are consistent needs the solver to find a whole
@@ -487,34 +508,63 @@ void assist_set_check_by_guess(assist *a, bool on) { a->check_by_guess = on; }
 #define SHRINK_STEP_SHARE 0.05
 #define SHRINK_GUESS_SHARE 0.05
 
-/* One deletion step of the check's shrinking: are the givens (fixed) and
- * items[0..n) but items[skip] (the marks' literals; facts: their fact
- * numbers) satisfiable?  With a guess: the guess first, then the solver
- * within SHRINK_CONFLICTS and its share of the time; SAT_UNKNOWN when
- * neither could tell (on the large boards a whole solution or a proof of
- * none takes the solver seconds: the item then stays in the core, which
- * still holds no solution).  A refutation by the guess is answered UNSAT with the marks
- * it names in core (else core is left empty: the solver's failed
- * literals tell). */
-static sat_result check_step(assist *a, const int_vec *fixed, const int *items, const int *facts, int n, int skip,
-                             int_vec *core)
+/* One deletion step of the check's shrinking: are the givens and
+ * facts[0..n) but facts[skip] (the marks, as fact numbers) satisfiable?  The part is asked about in the frame it fixes
+ * itself (assist_set_reframe), so that its answer is the board's with
+ * only that part marked; a part the family cannot reframe counts as
+ * satisfiable (its marks stay in the conflict set, which stays true).
+ * With a guess: the guess first, then the solver within SHRINK_CONFLICTS
+ * and its share of the time; SAT_UNKNOWN when neither could tell (on the
+ * large boards a whole solution or a proof of none takes the solver
+ * seconds: the item then stays in the core, which still holds no
+ * solution).  SAT_UNSAT with the facts of the part that the refutation
+ * needs in core (the guess's named marks, or the solver's failed ones). */
+static sat_result check_step(assist *a, const int *facts, int n, int skip, int_vec *core)
 {
-    int_vec as = {0}, rest = {0};
+    int_vec asked = {0}, as = {0};
     core->n = 0;
-    for (int k = 0; k < fixed->n; k++)
-        vec_push(&as, fixed->v[k]);
+    int ng = a->givens.n;
+    for (int k = 0; k < ng; k++)
+        vec_push(&asked, a->givens.v[k]);
     for (int k = 0; k < n; k++)
-        if (k != skip) {
-            vec_push(&as, items[k]);
-            vec_push(&rest, facts[k]);
+        if (k != skip)
+            vec_push(&asked, facts[k]);
+    /* asked[ng + j] is the part's j-th mark; in the reframed list too */
+    int_vec part = {0};
+    for (int k = 0; k < n; k++)
+        if (k != skip)
+            vec_push(&part, facts[k]);
+    if (a->reframe) {
+        int *out = xmalloc(((size_t)asked.n + 1) * sizeof *out);
+        bool ok = a->reframe(a->reframe_ctx, asked.v, asked.n, out);
+        for (int k = 0; ok && k < asked.n; k++)
+            ok = out[k] >= 0 && out[k] < a->fact_lits.n;
+        if (!ok) {
+            free(out);
+            vec_free(&asked);
+            vec_free(&part);
+            return SAT_SAT;
         }
+        memcpy(asked.v, out, (size_t)asked.n * sizeof *out);
+        free(out);
+    }
+    for (int k = 0; k < asked.n; k++)
+        vec_push(&as, a->fact_lits.v[asked.v[k]]);
     bool by_guess = a->guess && a->check_by_guess;
     sat_result r = SAT_UNKNOWN;
+    int_vec named = {0};
     if (by_guess) {
         bool refuted;
-        sat_result g = solve_by_guess(a, rest.v, rest.n, SHRINK_GUESS_SHARE, NULL, &refuted, core);
+        sat_result g = guess_on(a, &asked, asked.v + ng, asked.n - ng, SHRINK_GUESS_SHARE, NULL, &refuted, &named);
         if (g == SAT_SAT || refuted)
             r = g;
+        /* the named marks, back in the marks' own frame */
+        for (int i = 0; refuted && i < named.n; i++)
+            for (int j = 0; j < part.n; j++)
+                if (asked.v[ng + j] == named.v[i]) {
+                    vec_push(core, part.v[j]);
+                    break;
+                }
     }
     if (r == SAT_UNKNOWN && (!by_guess || ai_budget_left(a))) {
         double deadline = a->deadline;
@@ -522,22 +572,27 @@ static sat_result check_step(assist *a, const int_vec *fixed, const int *items, 
             a->deadline = monotonic_seconds() + (deadline - monotonic_seconds()) * SHRINK_STEP_SHARE;
         r = ai_call_limited(a, as.v, as.n, NULL, 0, by_guess ? SHRINK_CONFLICTS : 0);
         a->deadline = deadline;
+        for (int j = 0; r == SAT_UNSAT && j < part.n; j++)
+            if (sat_failed(a->sat, as.v[ng + j]))
+                vec_push(core, part.v[j]);
     }
-    vec_free(&rest);
+    vec_free(&named);
+    vec_free(&part);
+    vec_free(&asked);
     vec_free(&as);
     return r;
 }
 
-/* The check's core shrunk by deletion, as ai_shrink_core, with facts
- * (the items' fact numbers) kept alongside: minimal but for the items a
- * step could not decide (check_step). */
-static int shrink_check_core(assist *a, const int_vec *fixed, int *items, int *facts, int n, bool *timed_out)
+/* The check's core shrunk by deletion, as ai_shrink_core, on the marks'
+ * fact numbers: minimal but for the marks a step could not decide
+ * (check_step). */
+static int shrink_check_core(assist *a, int *facts, int n, bool *timed_out)
 {
     *timed_out = false;
     int_vec core = {0};
     int i = 0;
     while (i < n) {
-        sat_result r = check_step(a, fixed, items, facts, n, i, &core);
+        sat_result r = check_step(a, facts, n, i, &core);
         if (r == SAT_UNKNOWN && !ai_budget_left(a)) {
             *timed_out = true;
             break;
@@ -547,20 +602,18 @@ static int shrink_check_core(assist *a, const int_vec *fixed, int *items, int *f
             continue;
         }
         if (r == SAT_SAT) {
-            i++; /* items[0..i] are needed */
+            i++; /* facts[0..i] are needed */
             continue;
         }
-        /* as in ai_shrink_until: keep the needed ones and the failed (or
-         * those the guess named) */
+        /* as in ai_shrink_until: keep the needed ones and those the
+         * refutation needs */
         int m = 0;
         for (int k = 0; k < n; k++) {
-            bool named = core.n == 0 && sat_failed(a->sat, items[k]);
+            bool named = false;
             for (int j = 0; j < core.n && !named; j++)
                 named = core.v[j] == facts[k];
-            if (k != i && (k < i || named)) {
-                items[m] = items[k];
+            if (k != i && (k < i || named))
                 facts[m++] = facts[k];
-            }
         }
         n = m;
     }
@@ -575,23 +628,15 @@ static int shrink_check_core(assist *a, const int_vec *fixed, int *items, int *f
  * answer, if not the shortest); ASSIST_UNKNOWN only when cancelled. */
 static assist_status shrunk_core(assist *a, const int *marks, int nmarks, int_vec *core_out)
 {
-    int *items = xcalloc((size_t)nmarks + 1, sizeof *items);
     int *facts = xcalloc((size_t)nmarks + 1, sizeof *facts);
-    for (int i = 0; i < nmarks; i++) {
+    for (int i = 0; i < nmarks; i++)
         facts[i] = marks[i];
-        items[i] = a->fact_lits.v[marks[i]];
-    }
-    int_vec fixed = {0};
-    for (int i = 0; i < a->givens.n; i++)
-        vec_push(&fixed, a->fact_lits.v[a->givens.v[i]]);
     bool timed_out;
-    int n = shrink_check_core(a, &fixed, items, facts, nmarks, &timed_out);
-    vec_free(&fixed);
+    int n = shrink_check_core(a, facts, nmarks, &timed_out);
     bool cancelled = timed_out && a->cancelled;
     for (int k = 0; k < n && core_out && !cancelled; k++)
         vec_push(core_out, facts[k]);
     free(facts);
-    free(items);
     return cancelled ? ASSIST_UNKNOWN : ASSIST_NONE;
 }
 

@@ -83,6 +83,19 @@ void assist_set_guess(assist *a, assist_guess_fn guess, void *ctx, void (*free_c
  * proposal check searches as usual.  For a family whose guess answers at
  * once where it has nothing to propose (Tantrix: any marks at all). */
 void assist_set_check_by_guess(assist *a, bool on);
+/* Opt-in, for a family whose facts are told in a frame that the placed
+ * pieces fix (Tantrix: a hexagon about the lowest-numbered placed tile,
+ * which every loop through that tile fits): given facts (givens among
+ * them), writes into out[i] the fact that places what facts[i] places in
+ * the frame those facts alone fix, and answers true; false when that
+ * cannot be told (a fact that says only "too far").  The check's
+ * shrinking asks each part of the marks in the part's own frame: asked
+ * in the whole board's, a part without the frame's piece would be asked
+ * about a smaller board, and a conflict found there could be false of
+ * the board the player sees.  A part it cannot reframe counts as having
+ * a solution (its marks stay in the conflict set).  ctx is not freed. */
+typedef bool (*assist_reframe_fn)(void *ctx, const int *facts, int n, int *out);
+void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx);
 
 /* Opt-in: a family's own complete search lists the solutions consistent
  * with the marks (givens included in marks).  For each solution found it

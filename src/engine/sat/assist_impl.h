@@ -21,6 +21,8 @@ struct assist {
     void *guess_ctx;
     void (*free_guess_ctx)(void *);
     bool check_by_guess; /* assist_set_check_by_guess */
+    assist_reframe_fn reframe; /* assist_set_reframe */
+    void *reframe_ctx;
     assist_enum_fn enumerate;
     void *enum_ctx;
     void (*free_enum_ctx)(void *);

@@ -288,6 +288,7 @@ static void encode(const void *pz, assist *a)
     tantrix_encode(pz, a);
     assist_set_guess(a, tantrix_guess, (void *)pz, NULL);
     assist_set_check_by_guess(a, true);
+    assist_set_reframe(a, tantrix_reframe, (void *)pz);
 }
 
 const game_family tantrix_family = {

@@ -168,13 +168,15 @@ int tantrix_loop_memo_recent(const tantrix_puzzle *t, int *states, int max);
 
 /* The engine's hooks (tantrix_assist.c; game.h and assist.h say what
  * each promises): a solution's images turned about the frame's origin,
- * the enumerator, the count and the guess. */
+ * the enumerator, the count, the guess and the reframe of a part of the
+ * marks. */
 void tantrix_images(void *pz, const bool *solution, int nfacts, assist_solution_fn add, void *add_ctx);
 int tantrix_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *budget,
                       assist_solution_fn add, void *add_ctx);
 assist_status tantrix_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,
                             double seconds, long *count);
 int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *budget, int_vec *facts_out);
+bool tantrix_reframe(void *ctx, const int *facts, int n, int *out);
 
 /* The frame a state fixes, and the two directions of its transform. */
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state);

@@ -615,6 +615,36 @@ static void marks_of_tiles(const tantrix_puzzle *t, const int *marks, int nmarks
     }
 }
 
+/* The engine's reframe hook (assist_set_reframe): the placements of the
+ * facts in the frame that the lowest-numbered tile among them fixes, as
+ * tantrix_frame_of would fix it on a board holding only them (that tile
+ * at the origin, unturned); a tile then beyond the hexagon gets the "too
+ * far" fact, which such a board gives it too.  False for a "too far"
+ * fact among them (where that tile lies is not told). */
+bool tantrix_reframe(void *ctx, const int *facts, int n, int *out)
+{
+    const tantrix_puzzle *t = ctx;
+    tantrix_frame f = {0, 0, 0}, own = {0, 0, 0};
+    int low = -1;
+    for (int i = 0; i < n; i++) {
+        int tile, q, r, rot;
+        if (!tantrix_fact_place(t, &f, facts[i], &tile, &q, &r, &rot))
+            return false;
+        if (low < 0 || tile < low) {
+            low = tile;
+            own = (tantrix_frame){q, r, rot};
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int tile, q, r, rot, fq, fr, frot;
+        tantrix_fact_place(t, &f, facts[i], &tile, &q, &r, &rot);
+        tantrix_to_frame(&own, q, r, rot, &fq, &fr, &frot);
+        int cell = tantrix_cell(t, fq, fr);
+        out[i] = cell >= 0 ? tantrix_fact(t, tile, cell, frot) : t->nplace + tile;
+    }
+    return true;
+}
+
 /* A solution under the marks as the engine's guess (assist_set_guess),
  * which also serves its check (assist_set_check_by_guess), in place of a
  * search through the lazy loop cuts (tenths of a second under a few
