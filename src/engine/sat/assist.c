@@ -496,16 +496,13 @@ void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
     a->reframe_ctx = ctx;
 }
 
-/* Conflicts a deletion step of the check's shrinking gives the solver
- * after the family's guess could not tell whether the marks left hold: a
- * step whose marks are consistent needs the solver to find a whole
- * solution, which the family's own search finds sooner where the check
- * goes by it (and the solver's share of the time then binds before its
- * conflicts: a quarter of a second a step on Tantrix boards). */
-#define SHRINK_CONFLICTS 1000
-/* The guess's and then the solver's part of the time left, at each such
- * step (the solver meets the conflicts again at each lazy cut). */
-#define SHRINK_STEP_SHARE 0.05
+/* The guess's part of the time left at each deletion step of the check's
+ * shrinking, where the check goes by the guess.  Where the guess cannot
+ * tell, neither could the solver within 1,000 conflicts on any of 18
+ * such steps (Tantrix, Discovery 10-24, bench/NOTES.md): a step whose
+ * marks hold a solution needs a whole one, a step whose marks hold none
+ * a proof, and both take CDCL seconds on these boards.  So the step is
+ * left undecided there, its mark kept. */
 #define SHRINK_GUESS_SHARE 0.05
 
 /* One deletion step of the check's shrinking: are the givens and
@@ -513,12 +510,11 @@ void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
  * itself (assist_set_reframe), so that its answer is the board's with
  * only that part marked; a part the family cannot reframe counts as
  * satisfiable (its marks stay in the conflict set, which stays true).
- * With a guess: the guess first, then the solver within SHRINK_CONFLICTS
- * and its share of the time; SAT_UNKNOWN when neither could tell (on the
- * large boards a whole solution or a proof of none takes the solver
- * seconds: the item then stays in the core, which still holds no
- * solution).  SAT_UNSAT with the facts of the part that the refutation
- * needs in core (the guess's named marks, or the solver's failed ones). */
+ * With a guess: the guess alone, within SHRINK_GUESS_SHARE of the time
+ * left; SAT_UNKNOWN when it could not tell (the item then stays in the
+ * core, which still holds no solution); without: the solver.  SAT_UNSAT
+ * with the facts of the part that the refutation needs in core (the
+ * guess's named marks, or the solver's failed ones). */
 static sat_result check_step(assist *a, const int *facts, int n, int skip, int_vec *core)
 {
     int_vec asked = {0}, as = {0};
@@ -566,12 +562,8 @@ static sat_result check_step(assist *a, const int *facts, int n, int skip, int_v
                     break;
                 }
     }
-    if (r == SAT_UNKNOWN && (!by_guess || ai_budget_left(a))) {
-        double deadline = a->deadline;
-        if (by_guess && deadline > 0)
-            a->deadline = monotonic_seconds() + (deadline - monotonic_seconds()) * SHRINK_STEP_SHARE;
-        r = ai_call_limited(a, as.v, as.n, NULL, 0, by_guess ? SHRINK_CONFLICTS : 0);
-        a->deadline = deadline;
+    if (!by_guess) {
+        r = ai_call(a, as.v, as.n);
         for (int j = 0; r == SAT_UNSAT && j < part.n; j++)
             if (sat_failed(a->sat, as.v[ng + j]))
                 vec_push(core, part.v[j]);

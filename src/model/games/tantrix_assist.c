@@ -652,7 +652,8 @@ bool tantrix_reframe(void *ctx, const int *facts, int n, int *out)
  * placed).  With nothing placed it is the first loop of the loop search;
  * under placed tiles a loop known already moved onto them, else the walk
  * to the end for a few steps only (short_walk), else the first loop of
- * the restarted search within its share of the time.  Each loop has
+ * the restarted search within its share of the time, else, on a short
+ * time limit (the check's shrinking), the walk again (late_walk).  Each loop has
  * passed the rules checker (and has every mark), so it is answered as a
  * checked solution (2): the engine takes it without the solver call that
  * would confirm it, whose lazy grounding was a third of a cold hint on
@@ -717,14 +718,47 @@ static void first_walked(void *vctx, const int *state)
 
 /* 1: a loop under the placed tiles of fixed in state; -2: the walk ended
  * with none; 0: not within its steps. */
+static int walk_for_a_loop(const tantrix_puzzle *t, const int *fixed, long nodes, const sat_budget *b, int *state)
+{
+    walked_ctx w = {t, state};
+    int r = tantrix_search_all(t, fixed, 0, nodes, b, first_walked, &w);
+    return r == 0 ? 1 : r == 1 ? -2 : 0;
+}
+
+/* walk_for_a_loop within the SHORT_WALK steps. */
 static int short_walk(const tantrix_puzzle *t, const int *fixed, const sat_budget *b, int *state)
 {
     long nodes = (long)(first_loop_nodes(b) * SHORT_WALK_PART) + 1;
     if (nodes > SHORT_WALK_NODES)
         nodes = SHORT_WALK_NODES;
-    walked_ctx w = {t, state};
-    int r = tantrix_search_all(t, fixed, 0, nodes, b, first_walked, &w);
-    return r == 0 ? 1 : r == 1 ? -2 : 0;
+    return walk_for_a_loop(t, fixed, nodes, b, state);
+}
+
+/* The part of the guess's time left after the restarted search that the
+ * walk to the end takes once more: the restarted search seldom proves
+ * that a part of wrong marks has no loop, and the check's shrinking asks
+ * mostly such parts, whose walks mostly end within a million steps
+ * where CDCL could not tell within 1,000 conflicts (bench/NOTES.md).  The rest
+ * is left to the engine's solver.  Only within LATE_WALK_MAX_SECONDS: a
+ * step of the shrinking gets a twentieth of the time left, the whole
+ * board's check all of it, and there the solver, given the time, proves
+ * what the walk cannot (hard Discovery 25 and 26 saves: a second sooner,
+ * bench/NOTES.md). */
+#define LATE_WALK_PART 0.5
+#define LATE_WALK_MAX_SECONDS 1.0
+
+/* The late walk within LATE_WALK_PART of what is left of b, which began
+ * at `start`; 0 without a time limit (the restarted search had it all)
+ * or with a long one. */
+static int late_walk(const tantrix_puzzle *t, const int *fixed, const sat_budget *b, double start, int *state)
+{
+    if (!b || b->seconds <= 0 || b->seconds > LATE_WALK_MAX_SECONDS)
+        return 0;
+    sat_budget late = *b;
+    late.seconds = (b->seconds - (monotonic_seconds() - start)) * LATE_WALK_PART;
+    if (late.seconds <= 0)
+        return 0;
+    return walk_for_a_loop(t, fixed, (long)(late.seconds * SEARCH_NODES_PER_SECOND) + 1, &late, state);
 }
 
 int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, int_vec *facts_out)
@@ -741,9 +775,12 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
             answer = 3;
         } else if (board > 0) {
             /* a loop known already first: moved onto the tiles at once */
+            double start = monotonic_seconds();
             int found = known_loop_onto(t, fixed, first_loop_nodes(b) / 2, state) ? 1 : short_walk(t, fixed, b, state);
             if (found == 0)
                 found = first_loop_placed(t, fixed, b, state);
+            if (found == 0)
+                found = late_walk(t, fixed, b, start, state);
             if (found == 1 && loop_facts(t, state, facts)) {
                 tantrix_loop_memo_keep(t, state); /* a witness for the hint (list_witnesses) */
                 answer = 2;
