@@ -541,7 +541,8 @@ static sat_result check_step(assist *a, const int *facts, int n, int skip, int_v
             vec_free(&part);
             return SAT_SAT;
         }
-        memcpy(asked.v, out, (size_t)asked.n * sizeof *out);
+        for (int k = 0; k < asked.n; k++)
+            asked.v[k] = out[k];
         free(out);
     }
     for (int k = 0; k < asked.n; k++)
