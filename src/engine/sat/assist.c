@@ -506,9 +506,10 @@ void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
 #define SHRINK_GUESS_SHARE 0.05
 
 /* One deletion step of the check's shrinking: are the givens and
- * facts[0..n) but facts[skip] (the marks, as fact numbers) satisfiable?  The part is asked about in the frame it fixes
- * itself (assist_set_reframe), so that its answer is the board's with
- * only that part marked; a part the family cannot reframe counts as
+ * facts[0..n) but facts[skip] (the marks, as fact numbers) satisfiable?
+ * The part is asked about in the frame it fixes itself
+ * (assist_set_reframe), so that its answer is the board's with only that
+ * part marked; a part the family cannot reframe counts as
  * satisfiable (its marks stay in the conflict set, which stays true).
  * With a guess: the guess alone, within SHRINK_GUESS_SHARE of the time
  * left; SAT_UNKNOWN when it could not tell (the item then stays in the
@@ -517,19 +518,18 @@ void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
  * guess's named marks, or the solver's failed ones). */
 static sat_result check_step(assist *a, const int *facts, int n, int skip, int_vec *core)
 {
-    int_vec asked = {0}, as = {0};
+    int_vec part = {0}, asked = {0}, as = {0};
     core->n = 0;
-    int ng = a->givens.n;
-    for (int k = 0; k < ng; k++)
-        vec_push(&asked, a->givens.v[k]);
-    for (int k = 0; k < n; k++)
-        if (k != skip)
-            vec_push(&asked, facts[k]);
-    /* asked[ng + j] is the part's j-th mark; in the reframed list too */
-    int_vec part = {0};
     for (int k = 0; k < n; k++)
         if (k != skip)
             vec_push(&part, facts[k]);
+    /* the givens, then the part: asked[ng + j] says what part[j] says,
+     * in the reframed list too */
+    int ng = a->givens.n;
+    for (int k = 0; k < ng; k++)
+        vec_push(&asked, a->givens.v[k]);
+    for (int j = 0; j < part.n; j++)
+        vec_push(&asked, part.v[j]);
     if (a->reframe) {
         int *out = xmalloc(((size_t)asked.n + 1) * sizeof *out);
         bool ok = a->reframe(a->reframe_ctx, asked.v, asked.n, out);
