@@ -653,8 +653,8 @@ bool tantrix_reframe(void *ctx, const int *facts, int n, int *out)
  * under placed tiles a loop known already moved onto them, else the walk
  * to the end for a few steps only (short_walk), else the first loop of
  * the restarted search within its share of the time, else, on a short
- * time limit (the check's shrinking), the walk again (late_walk).  Each loop has
- * passed the rules checker (and has every mark), so it is answered as a
+ * time limit (the check's shrinking), the walk again (late_walk).  Each
+ * loop has passed the rules checker (and has every mark), so it is answered as a
  * checked solution (2): the engine takes it without the solver call that
  * would confirm it, whose lazy grounding was a third of a cold hint on
  * Discovery 25-30.  The walk gets no more than those few steps: with two
@@ -738,8 +738,8 @@ static int short_walk(const tantrix_puzzle *t, const int *fixed, const sat_budge
  * walk to the end takes once more: the restarted search seldom proves
  * that a part of wrong marks has no loop, and the check's shrinking asks
  * mostly such parts, whose walks mostly end within a million steps
- * where CDCL could not tell within 1,000 conflicts (bench/NOTES.md).  The rest
- * is left to the engine's solver.  Only within LATE_WALK_MAX_SECONDS: a
+ * where CDCL could not tell within 1,000 conflicts (bench/NOTES.md).  The
+ * rest goes back to the engine.  Only within LATE_WALK_MAX_SECONDS: a
  * step of the shrinking gets a twentieth of the time left, the whole
  * board's check all of it, and there the solver, given the time, proves
  * what the walk cannot (hard Discovery 25 and 26 saves: a second sooner,
