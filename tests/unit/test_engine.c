@@ -331,8 +331,9 @@ static void check_takes_a_checked_guess_with_the_marks(void)
     CHECK(assist_check(a, conflict, 3, &core) == ASSIST_NONE);
     CHECK_MSG(core.n == 2, "core size %d", core.n);
     /* once per check, and again at each of the shrinking's deletion
-     * steps, whose proposals leave a mark out too and decide nothing
-     * (the solver does) */
+     * steps: there a proposal that leaves a mark out decides nothing and
+     * the mark stays (the core of 2 comes from the solver's core of the
+     * whole check), one that holds every mark left shows one needed */
     CHECK_MSG(asked > 2, "guess asked %d times", asked);
     vec_free(&core);
     assist_free(a);

@@ -654,13 +654,13 @@ bool tantrix_reframe(void *ctx, const int *facts, int n, int *out)
  * to the end for a few steps only (short_walk), else the first loop of
  * the restarted search within its share of the time, else, on a short
  * time limit (the check's shrinking), the walk again (late_walk).  Each
- * loop has passed the rules checker (and has every mark), so it is answered as a
- * checked solution (2): the engine takes it without the solver call that
- * would confirm it, whose lazy grounding was a third of a cold hint on
- * Discovery 25-30.  The walk gets no more than those few steps: with two
- * to six tiles placed on Discovery 25 and 26 the restarted search finds
- * nine loops in ten within 1.5 s where the walk needs seconds or minutes
- * (bench/NOTES.md).
+ * loop has passed the rules checker (and has every mark), so it is
+ * answered as a checked solution (2): the engine takes it without the
+ * solver call that would confirm it, whose lazy grounding was a third of
+ * a cold hint on Discovery 25-30.  The first walk gets no more than those
+ * few steps: with two to six tiles placed on Discovery 25 and 26 the
+ * restarted search finds nine loops in ten within 1.5 s where the walk
+ * needs seconds or minutes (bench/NOTES.md).
  * Before any search, two placed tiles that rule each other out as they
  * lie (placed_clash) refute the marks (3): the solver, grounding the
  * outer rings only as its models reach them, took seconds to see such a
