@@ -342,23 +342,9 @@ static bool core_of_marks(const assist *a, const int *marks, int nmarks, const i
  * NULL); SAT_UNKNOWN: cancelled or out of time; SAT_UNSAT: no usable
  * proposal (search as usual), or, with *refuted set, the family's rules
  * refute the marks (answered 3), the marks it named in core (may be
- * NULL).  The guess gets `share` of the time left. */
-static sat_result guess_on(assist *a, const int_vec *all, const int *marks, int nmarks, double share,
-                           bool *facts_out, bool *refuted, int_vec *core);
-
-static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double share, bool *facts_out,
-                                 bool *refuted, int_vec *core)
-{
-    int_vec all = {0};
-    ai_all_marks(a, marks, nmarks, &all);
-    sat_result r = guess_on(a, &all, marks, nmarks, share, facts_out, refuted, core);
-    vec_free(&all);
-    return r;
-}
-
-/* solve_by_guess on `all`, the givens and marks as fact numbers (as
- * ai_all_marks gives them, or as a reframe gives them back); marks: the
- * part a refutation may name. */
+ * NULL).  The guess gets `share` of the time left.  all: the givens and
+ * marks as fact numbers (as ai_all_marks gives them, or as a reframe
+ * gives them back); marks: the part a refutation may name. */
 static sat_result guess_on(assist *a, const int_vec *all, const int *marks, int nmarks, double share,
                            bool *facts_out, bool *refuted, int_vec *core)
 {
@@ -401,6 +387,17 @@ static sat_result guess_on(assist *a, const int_vec *all, const int *marks, int 
     }
     vec_free(&facts);
     vec_free(&as);
+    return r;
+}
+
+/* guess_on the marks and givens in the board's own frame. */
+static sat_result solve_by_guess(assist *a, const int *marks, int nmarks, double share, bool *facts_out,
+                                 bool *refuted, int_vec *core)
+{
+    int_vec all = {0};
+    ai_all_marks(a, marks, nmarks, &all);
+    sat_result r = guess_on(a, &all, marks, nmarks, share, facts_out, refuted, core);
+    vec_free(&all);
     return r;
 }
 
