@@ -11,7 +11,8 @@
  * explain (the reason of a forced hint), check.  Prints p50/p95/max
  * milliseconds per operation over every board of every FILE, wall and
  * CPU (all threads), with how many answers were "not known within the
- * budget".  A hint labelled
+ * budget".  With --lines, one line per answer besides; a check's line
+ * ends with the size of the conflict set it named (0 when none).  A hint labelled
  * forced on a correct board must be one of the solution's marks: checked,
  * and counted as an error otherwise.  Builds against the engine with or
  * without the labelled API (ASSIST_HAS_LABELS), so the same driver
@@ -119,7 +120,7 @@ static void run_board(const puzzle *p, const int *givens, int ng, const int *mar
     t1 = latency_now_ms();
     record(OP_CHECK, t1 - t0, st == ASSIST_UNKNOWN);
     if (print_lines)
-        printf("  %s check %.1f ms %s\n", what, t1 - t0, status_name(st));
+        printf("  %s check %.1f ms %s %d\n", what, t1 - t0, status_name(st), core.n);
     if (correct && st == ASSIST_NONE) {
         printf("  ERROR: %s: check calls a correct board inconsistent\n", what);
         errors++;

@@ -740,7 +740,7 @@ static int short_walk(const tantrix_puzzle *t, const int *fixed, const sat_budge
  * mostly such parts, whose walks mostly end within a million steps
  * where CDCL could not tell within 1,000 conflicts (bench/NOTES.md).  The
  * rest goes back to the engine.  Only within LATE_WALK_MAX_SECONDS: a
- * step of the shrinking gets a twentieth of the time left, the whole
+ * step of the shrinking gets a hundredth of the time left, the whole
  * board's check all of it, and there the solver, given the time, proves
  * what the walk cannot (hard Discovery 25 and 26 saves: a second sooner,
  * bench/NOTES.md). */
