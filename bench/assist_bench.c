@@ -12,9 +12,9 @@
  * milliseconds per operation over every board of every FILE, wall and
  * CPU (all threads), with how many answers were "not known within the
  * budget".  With --lines, one line per answer besides; a check's line
- * ends with the size of the conflict set it named (0 when none).  A hint labelled
- * forced on a correct board must be one of the solution's marks: checked,
- * and counted as an error otherwise.  Builds against the engine with or
+ * ends with the size of the conflict set it named (0 when none).  A hint
+ * labelled forced on a correct board must be one of the solution's marks:
+ * checked, and counted as an error otherwise.  Builds against the engine with or
  * without the labelled API (ASSIST_HAS_LABELS), so the same driver
  * measures the code before and after it. */
 #include <stdio.h>

@@ -500,9 +500,10 @@ void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
  * marks hold a solution needs a whole one, a step whose marks hold none
  * a proof, and both take CDCL seconds on these boards.  So the step is
  * left undecided there, its mark kept.  A hundredth: the steps the guess
- * decides at all it decides within it (the conflict sets of all 357
- * bundled Tantrix bench boards were as small at a twentieth), and each
- * undecided step costs the player all of it. */
+ * decides at all it decides within it (over the 357 bundled Tantrix
+ * bench boards the conflict sets add up to the same size at a twentieth
+ * and at a hundredth, bench/NOTES.md), and each undecided step costs the
+ * player all of it. */
 #define SHRINK_GUESS_SHARE 0.01
 
 /* One deletion step of the check's shrinking: are the givens and
