@@ -14,9 +14,9 @@
  * budget".  With --lines, one line per answer besides; a check's line
  * ends with the size of the conflict set it named (0 when none).  A hint
  * labelled forced on a correct board must be one of the solution's marks:
- * checked, and counted as an error otherwise.  Builds against the engine with or
- * without the labelled API (ASSIST_HAS_LABELS), so the same driver
- * measures the code before and after it. */
+ * checked, and counted as an error otherwise.  Builds against the engine
+ * with or without the labelled API (ASSIST_HAS_LABELS), so the same
+ * driver measures the code before and after it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

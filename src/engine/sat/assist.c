@@ -519,7 +519,7 @@ void assist_set_reframe(assist *a, assist_reframe_fn reframe, void *ctx)
  * guess's named marks, or the solver's failed ones). */
 static sat_result check_step(assist *a, const int *facts, int n, int skip, int_vec *core)
 {
-    int_vec part = {0}, asked = {0}, as = {0};
+    int_vec part = {0}, asked = {0};
     core->n = 0;
     for (int k = 0; k < n; k++)
         if (k != skip)
@@ -546,13 +546,10 @@ static sat_result check_step(assist *a, const int *facts, int n, int skip, int_v
             asked.v[k] = out[k];
         free(out);
     }
-    for (int k = 0; k < asked.n; k++)
-        vec_push(&as, a->fact_lits.v[asked.v[k]]);
-    bool by_guess = a->guess && a->check_by_guess;
     sat_result r = SAT_UNKNOWN;
-    int_vec named = {0};
-    if (by_guess) {
+    if (a->guess && a->check_by_guess) {
         bool refuted;
+        int_vec named = {0};
         sat_result g = guess_on(a, &asked, asked.v + ng, asked.n - ng, SHRINK_GUESS_SHARE, NULL, &refuted, &named);
         if (g == SAT_SAT || refuted)
             r = g;
@@ -563,17 +560,19 @@ static sat_result check_step(assist *a, const int *facts, int n, int skip, int_v
                     vec_push(core, part.v[j]);
                     break;
                 }
-    }
-    if (!by_guess) {
+        vec_free(&named);
+    } else {
+        int_vec as = {0};
+        for (int k = 0; k < asked.n; k++)
+            vec_push(&as, a->fact_lits.v[asked.v[k]]);
         r = ai_call(a, as.v, as.n);
         for (int j = 0; r == SAT_UNSAT && j < part.n; j++)
             if (sat_failed(a->sat, as.v[ng + j]))
                 vec_push(core, part.v[j]);
+        vec_free(&as);
     }
-    vec_free(&named);
     vec_free(&part);
     vec_free(&asked);
-    vec_free(&as);
     return r;
 }
 
