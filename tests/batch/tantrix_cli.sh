@@ -4,7 +4,8 @@
 # here, by a second implementation of the rules in awk: every tile once,
 # touching edges equal, the loop colour traced tile to tile through all of
 # them, no empty cell enclosed.  Then an inline puzzle, tiles by colours,
-# --count, --dimacs, no solution (exit 1) and a time limit (exit 3).
+# --count, --dimacs, no solution (exit 1), --check with a tile too far and
+# a time limit (exit 3).
 set -u
 bin=$1 src=$2
 dir=$src/puzzles/tantrix
@@ -144,6 +145,31 @@ for bad_given in "973 0" "0 -973" "999 0" "1000 0"; do
     [ $rc -eq 2 ] && grep -qE "^tessera: $tmp/edge.tantrix:3:[0-9]+: an? [qr] coordinate from -972 to 972$" "$tmp/err" &&
         pass=$((pass + 1)) || bad "given at ($bad_given): exit $rc: $(cat "$tmp/err")"
 done
+# --check on a save with tile 2 farther from tile 1 than a loop of ten
+# reaches: either may be the wrong one, so both are named (exit 1), and
+# the far one says which it is far from; with tile 1 a given, tile 2 alone
+far_save() { # FILE PUZZLE_LINES STEPS: tile 1 at the origin, tile 2 at (8, 0)
+    {
+        printf 'tessera save 1\nfamily tantrix\nsource far.tantrix\npuzzle-lines %d\n' "$(printf '%s' "$2" | grep -c '')"
+        printf '%s\n' "$2" | sed 's/^/| /'
+        printf 'elapsed 0.0\nhints 0\nchecks 0\nsolved-by-engine 0\n'
+        printf 'state 30 0 0 0 0 8 0'
+        printf ' -1 0 0%.0s' 1 2 3 4 5 6 7 8
+        printf '\n%s\nend\n' "$3"
+    } >"$1"
+}
+far_save "$tmp/far.save" 'discovery 10' "$(printf 'steps 2 2\nstep m 1 0 -1 0\nstep m 3 3 -1 0 4 0 8 5 0 0')"
+"$bin" --check "$tmp/far.save" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf 'inconsistent: these marks cannot all be right\n  tile 2 too far from tile 1 (a loop of 10 spans at most 5 steps)\n  tile 1 as placed\n' >"$tmp/want"
+[ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/want" && pass=$((pass + 1)) ||
+    bad "far tile: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+far_save "$tmp/far-given.save" "$(printf 'tiles 1-10\nloop blue\ngiven 1 0 0 0')" "$(printf 'steps 1 1\nstep m 3 3 -1 0 4 0 8 5 0 0')"
+"$bin" --check "$tmp/far-given.save" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf 'inconsistent: this mark cannot be right\n  tile 2 too far from tile 1 (a loop of 10 spans at most 5 steps)\n' >"$tmp/want"
+[ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/want" && pass=$((pass + 1)) ||
+    bad "far tile, tile 1 given: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 # a time limit far too short (exit 3); with a given tile, so that the
 # engine answers (the plain-C loop search takes no givens)
 printf 'tiles 1-28\nloop red\ngiven 1 0 0 0\n' >"$tmp/given28.tantrix"

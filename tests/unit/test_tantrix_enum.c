@@ -16,7 +16,8 @@
  * fact of its list missing; so is the restarted search, with a tile's
  * placement banned and without, and the enumerator's cover.  With one tile placed, whichever, the guess
  * finds a loop through it.  A check's conflict set holds no loop even on
- * the board that holds only its marks. */
+ * the board that holds only its marks, and names the frame's tile with a
+ * tile too far from it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -952,6 +953,71 @@ static void check_conflicts_hold_on_their_own(void)
     CHECK_MSG(refuted_alone > 0, "no conflict set without the frame's tile");
 }
 
+/* The check on boards where a tile lies beyond the frame's hexagon (the
+ * "too far" fact): the far tile alone may be right, with the frame's tile
+ * (the lowest-numbered placed) moved, so the conflict set names both, and
+ * says which tile it is too far from; with the frame's tile a given, the
+ * far tile alone.  Two far tiles: the frame's tile and one of them. */
+static void far_tile_named_with_the_frame_tile(void)
+{
+    puzzle *p = load_text("discovery 10\n");
+    puzzle *g = load_bundled("gen-08-medium-1.tantrix"); /* tile 3 given at the origin */
+    CHECK(p != NULL && g != NULL);
+    if (!p || !g) {
+        puzzle_free(p);
+        puzzle_free(g);
+        return;
+    }
+    struct {
+        puzzle *p;
+        int far[2], nfar, want;
+    } cases[] = {{p, {1}, 1, 2}, {p, {1, 2}, 2, 2}, {g, {1}, 1, 1}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        const tantrix_puzzle *t = cases[k].p->data;
+        int *state = start_state(cases[k].p);
+        state[0] = state[1] = state[2] = 0; /* tile 0 at the origin (or given there) */
+        for (int i = 0; i < cases[k].nfar; i++) {
+            int u = cases[k].far[i];
+            state[3 * u] = 0;
+            state[3 * u + 1] = 8 + 2 * i; /* beyond n/2 steps of the origin */
+            state[3 * u + 2] = 0;
+        }
+        int marks[TANTRIX_MAX_TILES + 1];
+        int nm = cases[k].p->family->state_marks(t, state, marks, TANTRIX_MAX_TILES + 1);
+        assist *a = puzzle_encode(cases[k].p);
+        sat_budget b = {.seconds = 10};
+        assist_set_budget(a, &b);
+        int ngiv = 0, givens[TANTRIX_MAX_TILES + 1];
+        if (cases[k].p->family->state_givens)
+            ngiv = cases[k].p->family->state_givens(t, state, givens, TANTRIX_MAX_TILES + 1);
+        assist_set_givens(a, givens, ngiv);
+        int_vec core = {0}; /* the marks as the session asks: givens among them */
+        assist_status st = assist_check(a, marks, nm, &core);
+        assist_free(a);
+        CHECK_MSG(st == ASSIST_NONE && core.n == cases[k].want, "case %zu: check %d, %d marks named, want %d", k,
+                  (int)st, core.n, cases[k].want);
+        int frame_fact = tantrix_fact(t, 0, tantrix_cell(t, 0, 0), 0), nframe = 0, nfar = 0;
+        for (int i = 0; i < core.n; i++) {
+            nframe += core.v[i] == frame_fact;
+            for (int j = 0; j < cases[k].nfar; j++)
+                if (core.v[i] == t->nplace + cases[k].far[j]) {
+                    nfar++;
+                    char text[200];
+                    cases[k].p->family->fact_text(t, state, core.v[i], text, sizeof text);
+                    char want[64];
+                    snprintf(want, sizeof want, "too far from tile %d", t->label[0]);
+                    CHECK_MSG(strstr(text, want) != NULL, "case %zu: \"%s\"", k, text);
+                }
+        }
+        CHECK_MSG(nfar == 1 && nframe == cases[k].want - 1, "case %zu: %d far, %d frame marks named", k, nfar,
+                  nframe);
+        vec_free(&core);
+        free(state);
+    }
+    puzzle_free(p);
+    puzzle_free(g);
+}
+
 /* The restarted search (tantrix_search_placed) against the walk to the
  * end, on Discovery 7 to 12 with every third tile of a verified loop
  * placed, as the loop has them and with each placed tile turned by a
@@ -1050,6 +1116,7 @@ int main(void)
     RUN(restarted_search_against_the_complete_list);
     RUN(hint_refuted_by_the_walk);
     RUN(check_conflicts_hold_on_their_own);
+    RUN(far_tile_named_with_the_frame_tile);
     RUN(walk_from_every_placed_tile);
     RUN(witnesses_under_marks_on_a_large_board);
     RUN(witnesses_against_the_complete_list);

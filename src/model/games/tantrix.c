@@ -149,14 +149,23 @@ static bool fact_where(const tantrix_puzzle *t, const int *state, int fact, int 
     return tantrix_fact_place(t, &f, fact, tile, q, r, rot);
 }
 
-static bool far_text(const tantrix_puzzle *t, int fact, char *out, size_t n)
+/* A "too far" fact in words: far from the frame's tile (the
+ * lowest-numbered one placed), whose hexagon it lies beyond. */
+static bool far_text(const tantrix_puzzle *t, const int *state, int fact, char *out, size_t n)
 {
     if (fact < t->nplace || fact >= tantrix_nfacts(t)) {
         snprintf(out, n, "?");
         return false;
     }
-    snprintf(out, n, "tile %d too far from the others (a loop of %d spans at most %d steps)",
-             t->label[fact - t->nplace], t->n, t->radius);
+    int frame_tile = -1;
+    for (int u = 0; u < t->n && frame_tile < 0; u++)
+        if (placed(state, u))
+            frame_tile = u;
+    char from[32] = "the others";
+    if (frame_tile >= 0 && frame_tile != fact - t->nplace)
+        snprintf(from, sizeof from, "tile %d", t->label[frame_tile]);
+    snprintf(out, n, "tile %d too far from %s (a loop of %d spans at most %d steps)",
+             t->label[fact - t->nplace], from, t->n, t->radius);
     return true;
 }
 
@@ -175,7 +184,7 @@ static void place_text(const tantrix_puzzle *t, const int *state, int fact, bool
 {
     int tile, q, r, rot;
     if (!fact_where(t, state, fact, &tile, &q, &r, &rot)) {
-        far_text(t, fact, out, n);
+        far_text(t, state, fact, out, n);
         return;
     }
     static const char *const SIDE[6] = {"above",        "upper right of", "lower right of",

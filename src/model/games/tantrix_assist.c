@@ -615,6 +615,43 @@ static void marks_of_tiles(const tantrix_puzzle *t, const int *marks, int nmarks
     }
 }
 
+/* Marks holding a "too far" fact (a tile beyond the hexagon about the
+ * frame's tile, the lowest-numbered one placed) cannot all hold: a loop
+ * through the frame's tile reaches no farther.  The far tile alone may be
+ * right, with the frame's tile moved, so one far tile and the frame's tile
+ * are named, into out: a set no smaller one is a conflict of (the
+ * engine's shrinking cannot ask a part with a far tile in its own frame,
+ * so naming every far tile would leave them all in).  A given is never
+ * named: it cannot move, and then the other is wrong alone (a far given
+ * is taken first, so that givens that clash leave the set empty: the
+ * puzzle has no solution).  False when no mark is "too far". */
+static bool far_marks(const tantrix_puzzle *t, const int *marks, int nmarks, int_vec *out)
+{
+    tantrix_frame f = {0, 0, 0};
+    int frame_tile = t->n, frame_mark = -1, far_mark = -1;
+    bool any = false, far_given = false;
+    for (int i = 0; i < nmarks; i++) {
+        int tile, q, r, rot;
+        if (tantrix_fact_place(t, &f, marks[i], &tile, &q, &r, &rot)) {
+            if (tile < frame_tile)
+                frame_tile = tile, frame_mark = marks[i];
+        } else if (marks[i] >= t->nplace && marks[i] < tantrix_nfacts(t)) {
+            any = true;
+            if (t->given_rot[marks[i] - t->nplace] != TANTRIX_OFF)
+                far_given = true;
+            else if (far_mark < 0)
+                far_mark = marks[i];
+        }
+    }
+    if (!any)
+        return false;
+    if (!far_given)
+        vec_push(out, far_mark);
+    if (frame_mark >= 0 && t->given_rot[frame_tile] == TANTRIX_OFF)
+        vec_push(out, frame_mark);
+    return true;
+}
+
 /* The engine's reframe hook (assist_set_reframe): the placements of the
  * facts in the frame that the lowest-numbered tile among them fixes, as
  * tantrix_frame_of would fix it on a board holding only them (that tile
@@ -661,7 +698,8 @@ bool tantrix_reframe(void *ctx, const int *facts, int n, int *out)
  * few steps: with two to six tiles placed on Discovery 25 and 26 the
  * restarted search finds nine loops in ten within 1.5 s where the walk
  * needs seconds or minutes (bench/NOTES.md).
- * Before any search, two placed tiles that rule each other out as they
+ * Before any search, a tile too far from the frame's (far_marks) or two
+ * placed tiles that rule each other out as they
  * lie (placed_clash) refute the marks (3): the solver, grounding the
  * outer rings only as its models reach them, took seconds to see such a
  * clash far from the middle.  So does a restart that walks its whole
@@ -771,7 +809,10 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
         int *state = xmalloc((size_t)t->n * 3 * sizeof *state);
         bool *named = xcalloc((size_t)t->n, sizeof *named);
         int board = marks_board(t, marks, nmarks, fixed);
-        if (board > 0 && placed_clash(t, fixed, named)) {
+        bool far = board == 0 && far_marks(t, marks, nmarks, facts_out);
+        if (far) {
+            answer = 3;
+        } else if (board > 0 && placed_clash(t, fixed, named)) {
             answer = 3;
         } else if (board > 0) {
             /* a loop known already first: moved onto the tiles at once */
@@ -792,7 +833,7 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
                 answer = 3;
             }
         }
-        if (answer == 3)
+        if (answer == 3 && !far)
             marks_of_tiles(t, marks, nmarks, named, facts_out);
         else if (answer == 0 && b && b->poll && b->poll(b->poll_ctx))
             answer = -1;
