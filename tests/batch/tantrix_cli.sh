@@ -148,7 +148,9 @@ done
 # --check on a save with tile 2 farther from tile 1 than a loop of ten
 # reaches: either may be the wrong one, so both are named (exit 1), and
 # the far one says which it is far from; with tile 1 a given, tile 2 alone
-far_save() { # FILE PUZZLE_LINES STEPS: tile 1 at the origin, tile 2 at (8, 0)
+# far_check WHAT PUZZLE_LINES STEPS WANT: a save with tile 1 at the origin
+# and tile 2 at (8, 0), checked; WANT is the whole output
+far_check() {
     {
         printf 'tessera save 1\nfamily tantrix\nsource far.tantrix\npuzzle-lines %d\n' "$(printf '%s' "$2" | grep -c '')"
         printf '%s\n' "$2" | sed 's/^/| /'
@@ -156,20 +158,18 @@ far_save() { # FILE PUZZLE_LINES STEPS: tile 1 at the origin, tile 2 at (8, 0)
         printf 'state 30 0 0 0 0 8 0'
         printf ' -1 0 0%.0s' 1 2 3 4 5 6 7 8
         printf '\n%s\nend\n' "$3"
-    } >"$1"
+    } >"$tmp/far.save"
+    "$bin" --check "$tmp/far.save" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    printf '%s\n' "$4" >"$tmp/want"
+    [ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/want" && pass=$((pass + 1)) ||
+        bad "$1: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 }
-far_save "$tmp/far.save" 'discovery 10' "$(printf 'steps 2 2\nstep m 1 0 -1 0\nstep m 3 3 -1 0 4 0 8 5 0 0')"
-"$bin" --check "$tmp/far.save" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-printf 'inconsistent: these marks cannot all be right\n  tile 2 too far from tile 1 (a loop of 10 spans at most 5 steps)\n  tile 1 as placed\n' >"$tmp/want"
-[ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/want" && pass=$((pass + 1)) ||
-    bad "far tile: exit $rc: $(cat "$tmp/out" "$tmp/err")"
-far_save "$tmp/far-given.save" "$(printf 'tiles 1-10\nloop blue\ngiven 1 0 0 0')" "$(printf 'steps 1 1\nstep m 3 3 -1 0 4 0 8 5 0 0')"
-"$bin" --check "$tmp/far-given.save" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-printf 'inconsistent: this mark cannot be right\n  tile 2 too far from tile 1 (a loop of 10 spans at most 5 steps)\n' >"$tmp/want"
-[ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/want" && pass=$((pass + 1)) ||
-    bad "far tile, tile 1 given: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+far=' tile 2 too far from tile 1 (a loop of 10 spans at most 5 steps)'
+far_check "far tile" 'discovery 10' "$(printf 'steps 2 2\nstep m 1 0 -1 0\nstep m 3 3 -1 0 4 0 8 5 0 0')" \
+    "$(printf 'inconsistent: these marks cannot all be right\n %s\n  tile 1 as placed' "$far")"
+far_check "far tile, tile 1 given" "$(printf 'tiles 1-10\nloop blue\ngiven 1 0 0 0')" \
+    "$(printf 'steps 1 1\nstep m 3 3 -1 0 4 0 8 5 0 0')" "$(printf 'inconsistent: this mark cannot be right\n %s' "$far")"
 # a time limit far too short (exit 3); with a given tile, so that the
 # engine answers (the plain-C loop search takes no givens)
 printf 'tiles 1-28\nloop red\ngiven 1 0 0 0\n' >"$tmp/given28.tantrix"
