@@ -619,9 +619,9 @@ static void marks_of_tiles(const tantrix_puzzle *t, const int *marks, int nmarks
  * frame's tile, the lowest-numbered one placed) cannot all hold: a loop
  * through the frame's tile reaches no farther.  The far tile alone may be
  * right, with the frame's tile moved, so one far tile and the frame's tile
- * are named, into out: a set no smaller one is a conflict of (the
- * engine's shrinking cannot ask a part with a far tile in its own frame,
- * so naming every far tile would leave them all in).  A given is never
+ * are named, into out: neither alone is a conflict, so the set is minimal
+ * (the engine's shrinking cannot ask a part holding a far tile in its own
+ * frame, so naming every far tile would leave them all in).  A given is never
  * named: it cannot move, and then the other is wrong alone (a far given
  * is taken first, so that givens that clash leave the set empty: the
  * puzzle has no solution).  False when no mark is "too far". */
