@@ -41,16 +41,21 @@ static bool placed(const int *state, int tile)
     return rot >= 0 && rot < 6;
 }
 
+/* The tile that fixes the frame: the lowest-numbered one placed, or -1. */
+static int frame_tile(const tantrix_puzzle *t, const int *state)
+{
+    for (int i = 0; i < t->n; i++)
+        if (placed(state, i))
+            return i;
+    return -1;
+}
+
 tantrix_frame tantrix_frame_of(const tantrix_puzzle *t, const int *state)
 {
     tantrix_frame f = {0, 0, 0};
-    for (int i = 0; i < t->n; i++)
-        if (placed(state, i)) {
-            f.q = state[3 * i + 1];
-            f.r = state[3 * i + 2];
-            f.rot = state[3 * i];
-            break;
-        }
+    int i = frame_tile(t, state);
+    if (i >= 0)
+        f = (tantrix_frame){state[3 * i + 1], state[3 * i + 2], state[3 * i]};
     return f;
 }
 
@@ -157,13 +162,10 @@ static bool far_text(const tantrix_puzzle *t, const int *state, int fact, char *
         snprintf(out, n, "?");
         return false;
     }
-    int frame_tile = -1;
-    for (int u = 0; u < t->n && frame_tile < 0; u++)
-        if (placed(state, u))
-            frame_tile = u;
+    int u = frame_tile(t, state);
     char from[32] = "the others";
-    if (frame_tile >= 0 && frame_tile != fact - t->nplace)
-        snprintf(from, sizeof from, "tile %d", t->label[frame_tile]);
+    if (u >= 0 && u != fact - t->nplace)
+        snprintf(from, sizeof from, "tile %d", t->label[u]);
     snprintf(out, n, "tile %d too far from %s (a loop of %d spans at most %d steps)",
              t->label[fact - t->nplace], from, t->n, t->radius);
     return true;

@@ -810,9 +810,7 @@ int tantrix_guess(void *ctx, const int *marks, int nmarks, const sat_budget *b, 
         bool *named = xcalloc((size_t)t->n, sizeof *named);
         int board = marks_board(t, marks, nmarks, fixed);
         bool far = board == 0 && far_marks(t, marks, nmarks, facts_out);
-        if (far) {
-            answer = 3;
-        } else if (board > 0 && placed_clash(t, fixed, named)) {
+        if (far || (board > 0 && placed_clash(t, fixed, named))) {
             answer = 3;
         } else if (board > 0) {
             /* a loop known already first: moved onto the tiles at once */
