@@ -154,6 +154,7 @@ assist *puzzle_encode(const puzzle *p)
     if (p->family->enumerate) {
         assist_set_enumerator(a, p->family->enumerate, p->data, NULL);
         assist_set_enumerator_deferred(a, p->family->enumerate_deferred);
+        assist_set_enumerator_resumes(a, p->family->enumerate_resumes);
     }
     if (p->family->images)
         assist_set_images(a, p->family->images, p->data, NULL);

@@ -201,6 +201,10 @@ typedef struct game_family {
      * the boards CDCL settles at once, so the engine asks it only once the
      * solver struggles (assist_set_enumerator_deferred). */
     bool enumerate_deferred;
+    /* With enumerate: true when a search its budget cut short goes on
+     * where it stopped when asked again on the same board, so the engine
+     * asks again on its next update (assist_set_enumerator_resumes). */
+    bool enumerate_resumes;
 
     /* Optional (NULL: none): the solutions the puzzle's symmetries map a
      * solution to (assist_images_fn, with pz for ctx); puzzle_encode

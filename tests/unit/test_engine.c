@@ -223,6 +223,88 @@ static void kept_forced_set_keeps_proof_sizes(void)
     assist_free(a);
 }
 
+/* An enumerator that needs two asks to finish, as a walk cut short by its
+ * budget does: the first lists one solution and answers -1, the second
+ * lists it again with one more, a cover (2).  Facts: z, p true, p false,
+ * where z is forced only because eleven pigeons do not fit ten holes (each
+ * pigeonhole clause has z in it), beyond the solver's conflict budget. */
+typedef struct {
+    int asked;
+} two_asks;
+
+static int two_asks_enumerate(void *ctx, const int *marks, int nmarks, long limit, const sat_budget *budget,
+                              assist_solution_fn add, void *add_ctx)
+{
+    (void)marks, (void)nmarks, (void)limit, (void)budget;
+    two_asks *t = ctx;
+    int with_p[] = {0, 1}, without_p[] = {0, 2};
+    add(add_ctx, with_p, 2);
+    if (++t->asked == 1)
+        return -1;
+    add(add_ctx, without_p, 2);
+    return 2;
+}
+
+static assist *pigeons_or_z(two_asks *t, bool resumes)
+{
+    enum { PIGEONS = 11, HOLES = PIGEONS - 1 };
+    assist *a = assist_create();
+    sat_solver *s = assist_sat(a);
+    int z = sat_new_var(s), v[PIGEONS * HOLES];
+    for (int i = 0; i < PIGEONS * HOLES; i++)
+        v[i] = sat_new_var(s);
+    assist_add_fact(a, z);
+    assist_add_fact(a, v[0]);
+    assist_add_fact(a, -v[0]);
+    for (int p = 0; p < PIGEONS; p++) {
+        int c[HOLES + 1];
+        for (int h = 0; h < HOLES; h++)
+            c[h] = v[p * HOLES + h];
+        c[HOLES] = z;
+        sat_clause(s, c, HOLES + 1);
+    }
+    for (int h = 0; h < HOLES; h++)
+        for (int p = 0; p < PIGEONS; p++)
+            for (int q = p + 1; q < PIGEONS; q++) {
+                int c[] = {-v[p * HOLES + h], -v[q * HOLES + h], z};
+                sat_clause(s, c, 3);
+            }
+    assist_set_enumerator(a, two_asks_enumerate, t, NULL);
+    assist_set_enumerator_resumes(a, resumes);
+    sat_budget b = {.conflicts = 200};
+    assist_set_budget(a, &b);
+    return a;
+}
+
+/* A resuming enumerator cut short is asked again by the next update on
+ * the same marks, and its finished cover proves z by exhaustion; one that
+ * does not resume is asked once per set of marks, and the solver alone
+ * cannot prove z within its budget. */
+static void cut_enumerator_asked_again_when_it_resumes(void)
+{
+    for (int resumes = 0; resumes < 2; resumes++) {
+        two_asks t = {0};
+        assist *a = pigeons_or_z(&t, resumes);
+        assist_forced *fs = assist_forced_create(a);
+        CHECK(assist_forced_update(a, fs, NULL, 0, NULL, 0, 0) == ASSIST_UNKNOWN);
+        CHECK(t.asked == 1);
+        assist_status st = assist_forced_update(a, fs, NULL, 0, NULL, 0, 0);
+        if (resumes) {
+            CHECK_MSG(st == ASSIST_OK && t.asked == 2, "status %d after %d asks", st, t.asked);
+            CHECK(assist_forced_status(fs, 0) == ASSIST_FACT_FORCED);
+            CHECK(assist_forced_proof(fs, 0) == ASSIST_PROOF_EXHAUSTION);
+            CHECK(assist_forced_status(fs, 1) == ASSIST_FACT_REFUTED);
+            CHECK(assist_forced_status(fs, 2) == ASSIST_FACT_REFUTED);
+            /* finished: not asked again */
+            CHECK(assist_forced_update(a, fs, NULL, 0, NULL, 0, 0) == ASSIST_OK && t.asked == 2);
+        } else {
+            CHECK_MSG(st == ASSIST_UNKNOWN && t.asked == 1, "status %d after %d asks", st, t.asked);
+        }
+        assist_forced_free(fs);
+        assist_free(a);
+    }
+}
+
 static void budget_runs_out(void)
 {
     assist *a = pigeonhole(11);
@@ -350,6 +432,7 @@ int main(void)
     RUN(solve_only_clauses_stay_out_of_count);
     RUN(kept_forced_set_keeps_proof_sizes);
     RUN(budget_runs_out);
+    RUN(cut_enumerator_asked_again_when_it_resumes);
     RUN(poll_cancels);
     RUN(cardinality_matches_brute_force);
     RUN(wrapper_refuses_misuse);

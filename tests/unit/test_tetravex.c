@@ -512,6 +512,63 @@ static void enumerate_on_two_threads_lists_every_solution(void)
     CHECK_MSG(several > 0, "no board with several solutions");
 }
 
+/* A walk cut short by its time limit goes on where it stopped when asked
+ * again on the same board (tetravex_walk_memo.c): asked with limits that
+ * grow from a few milliseconds, it lists in the end exactly what one
+ * uncut walk on a fresh copy of the puzzle lists, in the same order,
+ * every solution passing the checker; once finished, it answers again
+ * with no time at all.  8x8 boards, two threads (the split walk). */
+static void enumerate_resumes_where_it_was_cut(void)
+{
+    rng r;
+    rng_seed(&r, 7301);
+    int cut_boards = 0;
+    setenv("TESSERA_THREADS", "2", 1);
+    for (int rep = 0; rep < 6; rep++) {
+        strbuf text = {0};
+        random_board(&r, 8, 9 + rep % 2, &text);
+        puzzle *whole = load(text.s), *resumed = load(text.s);
+        CHECK(whole && resumed);
+        if (!whole || !resumed) {
+            puzzle_free(whole);
+            puzzle_free(resumed);
+            sb_free(&text);
+            continue;
+        }
+        listing want = {.p = whole};
+        CHECK(tetravex_enumerate(whole->data, NULL, 0, 1000, NULL, list_solution, &want) == 1);
+        listing got = {.p = resumed};
+        int st = -1, cuts = 0;
+        for (int ask = 0; ask < 40 && st == -1; ask++) {
+            got.facts.n = 0;
+            got.listed = got.rejected = 0;
+            sat_budget b = {.seconds = 0.002 * (1 << (ask / 2))};
+            st = tetravex_enumerate(resumed->data, NULL, 0, 1000, &b, list_solution, &got);
+            cuts += st == -1;
+        }
+        cut_boards += cuts > 0;
+        CHECK_MSG(st == 1, "8x8 #%d: status %d after %d cut asks", rep, st, cuts);
+        CHECK_MSG(got.listed == want.listed && got.facts.n == want.facts.n &&
+                      memcmp(got.facts.v, want.facts.v, (size_t)want.facts.n * sizeof(int)) == 0,
+                  "8x8 #%d: %ld solutions after %d cut asks, %ld in one walk, or in another order", rep,
+                  got.listed, cuts, want.listed);
+        CHECK(got.rejected == 0 && want.listed >= 1);
+        got.facts.n = 0;
+        got.listed = 0;
+        sat_budget none = {.seconds = 1e-9};
+        CHECK_MSG(tetravex_enumerate(resumed->data, NULL, 0, 1000, &none, list_solution, &got) == 1 &&
+                      got.listed == want.listed,
+                  "8x8 #%d: a finished walk asked again with no time: %ld listed", rep, got.listed);
+        vec_free(&want.facts);
+        vec_free(&got.facts);
+        puzzle_free(whole);
+        puzzle_free(resumed);
+        sb_free(&text);
+    }
+    unsetenv("TESSERA_THREADS");
+    CHECK_MSG(cut_boards > 0, "no walk was cut short: nothing resumed");
+}
+
 /* The count held to a step budget (what the generator uses): without a
  * budget it agrees with tetravex_count, and a budget of one step stops a
  * walk that needs more than its first slice, saying so (false) instead of
@@ -760,6 +817,7 @@ int main(void)
     RUN(count_matches_brute_force);
     RUN(count_steps_stops_at_the_budget);
     RUN(enumerate_on_two_threads_lists_every_solution);
+    RUN(enumerate_resumes_where_it_was_cut);
     RUN(hand_made_3x3);
     RUN(tetrasat_examples);
     RUN(duplicates_are_one_solution);

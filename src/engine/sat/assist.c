@@ -113,6 +113,11 @@ void assist_set_enumerator_deferred(assist *a, bool on)
     a->enum_deferred = on;
 }
 
+void assist_set_enumerator_resumes(assist *a, bool on)
+{
+    a->enum_resumes = on;
+}
+
 void assist_set_images(assist *a, assist_images_fn images, void *ctx, void (*free_ctx)(void *))
 {
     if (a->free_images_ctx)

@@ -123,6 +123,11 @@ void assist_set_enumerator(assist *a, assist_enum_fn enumerate, void *ctx, void 
  * set of marks; the answers are the same, only the order of work differs
  * (and with it which proof, UNSAT or exhaustion, a forced fact gets). */
 void assist_set_enumerator_deferred(assist *a, bool on);
+/* Opt-in (off by default): an enumerator cut short (it answered -1) keeps
+ * what it walked and goes on from there when asked again under the same
+ * marks, so the forced set asks it again on its next update instead of
+ * once per set of marks: each time limit then adds to the walk. */
+void assist_set_enumerator_resumes(assist *a, bool on);
 
 /* Opt-in: a family's symmetries.  Given a solution (solution[f] for every
  * fact), it calls add(add_ctx, facts, n) with the true facts of each

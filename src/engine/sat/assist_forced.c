@@ -1,7 +1,8 @@
 /* assist_forced.c: the forced set (the backbone under the marks): model
  * filtering plus one "at least one of these flips" call per chunk, with
  * witnesses kept between moves and a family's enumerator as proof by
- * exhaustion (the design: docs in design/assist.md, section 2 and 4). */
+ * exhaustion (what its proofs promise: tessera(6), "Hints and their
+ * labels"). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ struct assist_forced {
     int_vec lits;         /* sorted assumption literals of the last update */
     bool have_lits;
     bool enum_tried;      /* the enumerator ran under these literals */
+    bool enum_again;      /* and was cut short, but resumes: ask it on the next update */
     bool enum_none;       /* and its complete search found no solution */
     int chunk;
     bool wide_done;       /* the clause over every open fact gave out */
@@ -300,7 +302,7 @@ static void revalidate(const assist *a, assist_forced *fs, const int_vec *lits, 
                 (lits->n == 0 || memcmp(lits->v, fs->lits.v, (size_t)lits->n * sizeof *lits->v) == 0);
     bool grew = fs->have_lits && sorted_contains(lits, &fs->lits);
     if (!same)
-        fs->enum_tried = fs->enum_none = false;
+        fs->enum_tried = fs->enum_again = fs->enum_none = false;
     fs->lits.n = 0;
     for (int i = 0; i < lits->n; i++)
         vec_push(&fs->lits, lits->v[i]);
@@ -401,7 +403,12 @@ static void enum_add(void *vctx, const int *facts, int n)
         if (!w[ec->mark_facts->v[i]])
             ec->bad = true;
     ec->listed++;
-    if (ec->bad) {
+    /* a resumed walk lists again what it listed before (assist.h,
+     * assist_set_enumerator_resumes): one witness each is enough */
+    bool known = false;
+    for (int k = 0; k < fs->nwits && !known && !ec->bad; k++)
+        known = memcmp(fs->wits[k], w, (size_t)fs->nf) == 0;
+    if (ec->bad || known) {
         free(w);
         return;
     }
@@ -417,6 +424,7 @@ static void enum_add(void *vctx, const int *facts, int n)
 static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_facts)
 {
     fs->enum_tried = true;
+    fs->enum_again = a->enum_resumes; /* till it answers: no time left is no answer */
     sat_budget b = a->budget;
     if (a->deadline > 0) {
         b.seconds = a->deadline - monotonic_seconds();
@@ -426,6 +434,7 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
     enum_ctx ec = {.fs = fs, .mark_facts = mark_facts};
     int e = a->enumerate(a->enum_ctx, mark_facts->v, mark_facts->n, ENUM_LIMIT,
                          a->has_budget ? &b : NULL, enum_add, &ec);
+    fs->enum_again = e == -1 && a->enum_resumes;
     if (e == 1 && ec.listed == 0) {
         fs->enum_none = true;
         return -1;
@@ -490,6 +499,8 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
             lits.v[m++] = lits.v[i];
     lits.n = m;
     revalidate(a, fs, &lits, &mark_facts);
+    if (fs->enum_again) /* this update's budget goes on with its walk */
+        fs->enum_tried = fs->enum_again = false;
     make_seq(fs, order, norder);
     assist_status st = ASSIST_OK;
     if (a->enumerate && !a->enum_deferred && !fs->enum_tried && !done(fs, want))

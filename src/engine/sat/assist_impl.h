@@ -27,6 +27,7 @@ struct assist {
     void *enum_ctx;
     void (*free_enum_ctx)(void *);
     bool enum_deferred; /* assist_set_enumerator_deferred */
+    bool enum_resumes;  /* assist_set_enumerator_resumes */
     assist_images_fn images;
     void *images_ctx;
     void (*free_images_ctx)(void *);

@@ -271,5 +271,6 @@ const game_family tetravex_family = {
     .rules = tetravex_rules,
     .state_ok = tetravex_state_ok,
     .enumerate = tetravex_enumerate,
+    .enumerate_resumes = true,
     .count = tetravex_count,
 };

@@ -22,6 +22,7 @@ typedef struct {
     int *type_of;       /* tile -> type */
     int *type_tile;     /* type -> its first tile */
     int *type_count;    /* type -> how many tiles */
+    struct tetravex_walk_memo *walk_memo; /* tetravex_walk_keep, NULL till then */
 } tetravex_puzzle;
 
 /* The board vector: one entry per cell, row-major, the tile placed there
@@ -54,6 +55,23 @@ void tetravex_search_attach(const tetravex_puzzle *t, assist *a);
  * game_family.enumerate): pz is the tetravex_puzzle. */
 int tetravex_enumerate(void *pz, const int *marks, int nmarks, long limit, const sat_budget *b,
                        assist_solution_fn add, void *add_ctx);
+/* The enumerator's split walk remembered for the puzzle
+ * (tetravex_walk_memo.c): a split is keyed by the marks, the corner and
+ * its nsub prefixes of depth tile types each. */
+typedef struct {
+    const int *marks;
+    int nmarks, corner, depth, nsub;
+    const int *prefix;
+} tetravex_walk_key;
+/* Marks the subtrees of split k that a walk of it finished, with their
+ * solutions in sols (complete and sols hold nsub entries); returns how
+ * many solutions they hold. */
+long tetravex_walk_recall(const tetravex_puzzle *t, const tetravex_walk_key *k, bool *complete, int_vec *sols);
+/* Keeps the subtrees a walk of split k finished (with those kept before,
+ * when the split is the same). */
+void tetravex_walk_keep(const tetravex_puzzle *t, const tetravex_walk_key *k, const bool *complete,
+                        const int_vec *sols);
+void tetravex_walk_memo_free(tetravex_puzzle *t);
 /* Solutions under the marks up to limit, by the enumerator (see
  * game_family.count): ASSIST_UNKNOWN when seconds (0: none) ran out. */
 assist_status tetravex_count(const void *pz, assist *a, const int *marks, int nmarks, long limit,

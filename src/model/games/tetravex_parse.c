@@ -43,6 +43,7 @@ void tetravex_free(void *pz)
     tetravex_puzzle *t = pz;
     if (!t)
         return;
+    tetravex_walk_memo_free(t);
     free(t->tile);
     free(t->type_of);
     free(t->type_tile);

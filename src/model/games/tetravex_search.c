@@ -33,7 +33,9 @@
  * candidates proves there is no solution under the marks (the solver
  * still decides).  The enumerator
  * walks from the corner whose tree Knuth's estimate says is smallest, in
- * subtrees on two threads from 7x7 up (enumerate_split).
+ * subtrees on two threads from 7x7 up (enumerate_split), and a walk its
+ * time limit cut short goes on where it stopped when asked again
+ * (tetravex_walk_memo.c).
  * The measured effect of each choice is in bench/NOTES.md (Tetravex). */
 #include <assert.h>
 #include <limits.h>
@@ -953,7 +955,8 @@ static void walk_subtrees(ts_split *sp, bool caller, double deadline, const sat_
     ts_run run;
     if (run_init(sp->x, &run, sp->corner, sp->marks, sp->nmarks, false, true))
         for (int k; !atomic_load(&sp->stop) && (k = atomic_fetch_add(&sp->next, 1)) < sp->nsub;)
-            sp->complete[k] = walk_subtree(sp, &run, k, caller, deadline, b);
+            if (!sp->complete[k]) /* else walked by an earlier ask (tetravex_walk_recall) */
+                sp->complete[k] = walk_subtree(sp, &run, k, caller, deadline, b);
     run_free(&run);
 }
 
@@ -966,9 +969,11 @@ static void *walk_subtrees_thread(void *arg)
 }
 
 /* As enumerate_steps with cuts, on up to two threads; -2: not worth
- * splitting (a small board, one thread, or a walk too shallow). */
-static int enumerate_split(const ts_ctx *x, int corner, const int *marks, int nmarks, long limit,
-                           const sat_budget *b, assist_solution_fn add, void *add_ctx)
+ * splitting (a small board, one thread, or a walk too shallow).  The
+ * subtrees an earlier ask on the same board finished are not walked
+ * again, and those this one finishes are kept (tetravex_walk_memo.c). */
+static int enumerate_split(const tetravex_puzzle *t, const ts_ctx *x, int corner, const int *marks, int nmarks,
+                           long limit, const sat_budget *b, assist_solution_fn add, void *add_ctx)
 {
     if (x->cells < 49 || jobs_threads(2) < 2)
         return -2;
@@ -996,9 +1001,12 @@ static int enumerate_split(const ts_ctx *x, int corner, const int *marks, int nm
                    .nsub = pre.n / depth, .prefix = pre.v, .limit = limit};
     sp.sols = xcalloc((size_t)sp.nsub + 1, sizeof *sp.sols);
     sp.complete = xcalloc((size_t)sp.nsub + 1, sizeof *sp.complete);
+    tetravex_walk_key key = {.marks = marks, .nmarks = nmarks, .corner = corner, .depth = depth,
+                             .nsub = sp.nsub, .prefix = pre.v};
+    long recalled = tetravex_walk_recall(t, &key, sp.complete, sp.sols);
     atomic_init(&sp.next, 0);
-    atomic_init(&sp.stop, false);
-    atomic_init(&sp.found, 0);
+    atomic_init(&sp.stop, recalled > limit);
+    atomic_init(&sp.found, recalled);
     atomic_init(&sp.other_done, false);
     double deadline = b && b->seconds > 0 ? monotonic_seconds() + b->seconds : 0;
     pthread_t other;
@@ -1014,6 +1022,7 @@ static int enumerate_split(const ts_ctx *x, int corner, const int *marks, int nm
     }
     if (two)
         pthread_join(other, NULL);
+    tetravex_walk_keep(t, &key, sp.complete, sp.sols);
     int st = 1;
     for (int k = 0; k < sp.nsub; k++)
         if (!sp.complete[k])
@@ -1046,7 +1055,7 @@ static int enumerate_steps(void *pz, const int *marks, int nmarks, long limit, c
     ts_run run;
     int corner = cheapest_corner(x, marks, nmarks);
     if (cuts && max_steps == 0) {
-        int st = enumerate_split(x, corner, marks, nmarks, limit, b, add, add_ctx);
+        int st = enumerate_split(pz, x, corner, marks, nmarks, limit, b, add, add_ctx);
         if (st != -2) {
             free_ctx(x);
             return st;

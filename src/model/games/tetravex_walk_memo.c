@@ -1,0 +1,129 @@
+/* tetravex_walk_memo.c: the enumerator's split walk (tetravex_search.c,
+ * enumerate_split) remembered per puzzle, so that a walk its time limit
+ * cut short goes on where it stopped when asked again on the same board.
+ * The player's worker asks again in each of its extra rounds and when the
+ * player asks it to think longer; without this each ask walked from the
+ * start and no ask longer than one limit ever finished.
+ *
+ * Why a remembered subtree is as good as walking it again: the split is
+ * deterministic (the corner, the depth and the prefixes follow from the
+ * puzzle and the marks alone), and a subtree walked to its end has listed
+ * every solution inside it.  A key holds the marks, the corner and every
+ * prefix, so a walk is resumed only from a split laid exactly as its own. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/tetravex.h"
+#include "util.h"
+
+struct tetravex_walk_memo {
+    int *marks; /* sorted */
+    int nmarks, corner, depth, nsub;
+    int *prefix;     /* nsub * depth tile types */
+    bool *complete;  /* per subtree */
+    int_vec *sols;   /* per complete subtree: its solutions, cells facts each */
+};
+
+/* One lock for every puzzle: the memo is asked once a walk. */
+static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+static int *sorted_copy(const int *v, int n)
+{
+    int *s = xcalloc((size_t)n + 1, sizeof *s);
+    if (n > 0) { /* no marks may come as NULL */
+        memcpy(s, v, (size_t)n * sizeof *s);
+        qsort(s, (size_t)n, sizeof *s, cmp_int);
+    }
+    return s;
+}
+
+static void memo_clear(struct tetravex_walk_memo *m)
+{
+    for (int k = 0; k < m->nsub; k++)
+        vec_free(&m->sols[k]);
+    free(m->sols);
+    free(m->complete);
+    free(m->prefix);
+    free(m->marks);
+    memset(m, 0, sizeof *m);
+}
+
+static bool same_split(const struct tetravex_walk_memo *m, const tetravex_walk_key *k, const int *sorted)
+{
+    return m->nmarks == k->nmarks && m->corner == k->corner && m->depth == k->depth && m->nsub == k->nsub &&
+           memcmp(m->marks, sorted, (size_t)k->nmarks * sizeof *sorted) == 0 &&
+           memcmp(m->prefix, k->prefix, (size_t)k->nsub * (size_t)k->depth * sizeof *k->prefix) == 0;
+}
+
+long tetravex_walk_recall(const tetravex_puzzle *t, const tetravex_walk_key *k, bool *complete, int_vec *sols)
+{
+    int *sorted = sorted_copy(k->marks, k->nmarks);
+    long found = 0;
+    pthread_mutex_lock(&memo_lock);
+    const struct tetravex_walk_memo *m = t->walk_memo;
+    if (m && same_split(m, k, sorted))
+        for (int s = 0; s < k->nsub; s++)
+            if (m->complete[s]) {
+                complete[s] = true;
+                sols[s].n = 0;
+                for (int i = 0; i < m->sols[s].n; i++)
+                    vec_push(&sols[s], m->sols[s].v[i]);
+                found += m->sols[s].n / (t->n * t->n);
+            }
+    pthread_mutex_unlock(&memo_lock);
+    free(sorted);
+    return found;
+}
+
+void tetravex_walk_keep(const tetravex_puzzle *t, const tetravex_walk_key *k, const bool *complete,
+                        const int_vec *sols)
+{
+    int *sorted = sorted_copy(k->marks, k->nmarks);
+    pthread_mutex_lock(&memo_lock);
+    /* the memo belongs to the puzzle, which the callers share read-only
+     * otherwise: only this lock ever writes it */
+    tetravex_puzzle *own = (tetravex_puzzle *)t;
+    if (!own->walk_memo)
+        own->walk_memo = xcalloc(1, sizeof *own->walk_memo);
+    struct tetravex_walk_memo *m = own->walk_memo;
+    if (!same_split(m, k, sorted)) {
+        memo_clear(m);
+        m->marks = sorted;
+        sorted = NULL;
+        m->nmarks = k->nmarks;
+        m->corner = k->corner;
+        m->depth = k->depth;
+        m->nsub = k->nsub;
+        size_t np = (size_t)k->nsub * (size_t)k->depth;
+        m->prefix = xcalloc(np + 1, sizeof *m->prefix);
+        memcpy(m->prefix, k->prefix, np * sizeof *m->prefix);
+        m->complete = xcalloc((size_t)k->nsub + 1, sizeof *m->complete);
+        m->sols = xcalloc((size_t)k->nsub + 1, sizeof *m->sols);
+    }
+    /* a walk beside this one (another engine on the same board) may have
+     * finished other subtrees: what either finished stays */
+    for (int s = 0; s < k->nsub; s++)
+        if (complete[s] && !m->complete[s]) {
+            m->complete[s] = true;
+            for (int i = 0; i < sols[s].n; i++)
+                vec_push(&m->sols[s], sols[s].v[i]);
+        }
+    pthread_mutex_unlock(&memo_lock);
+    free(sorted);
+}
+
+void tetravex_walk_memo_free(tetravex_puzzle *t)
+{
+    if (!t->walk_memo)
+        return;
+    memo_clear(t->walk_memo);
+    free(t->walk_memo);
+    t->walk_memo = NULL;
+}
