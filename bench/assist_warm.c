@@ -2,11 +2,13 @@
  * player feels them: through the session layer (session_think, session_ready,
  * session_wait, session_apply), the player's own code path, for bench/assist.sh.
  *
- *   assist_warm [--timeout S] [--seed N] [--label NAME] [--lines] FILE...
+ *   assist_warm [--timeout S] [--seed N] [--label NAME] [--lines]
+ *               [--fractions P,P,...] [--first-only] FILE...
  *
  * For each puzzle: solve it once (the answer goes through the family's
  * checker), then open a session on boards holding 0, 25, 50, 75 and 90% of
- * that solution's marks (drawn as assist_bench draws them: the same seeds),
+ * that solution's marks (drawn as assist_bench draws them: the same seeds;
+ * --fractions picks some of these),
  * the marks made as one move through session_apply.  The worker thinks;
  * once it has finished (thinking ahead included, where the session says so),
  * the focus moves a few steps (as arrow keys would) and the player asks at
@@ -14,7 +16,11 @@
  *   hint   h: from the focus move until the hint for the new focus is ready;
  *   check  c: the same for the check;
  *   ttw    time-to-warm: one more correct mark through session_apply, until
- *          the worker has both answers for the new board.
+ *          the worker has both answers for the new board;
+ *   first  from opening the board until the worker's hint is known (its
+ *          first answer, or the one it publishes again once thinking ahead
+ *          has finished the forced set), as h pressed at any later time
+ *          finds it (--first-only: this alone, no keys or moves after).
  * Up to MOVES correct marks per board, each followed by hint and check again.
  * Prints p50/p95/max milliseconds per operation, wall and CPU (all threads,
  * the worker's included), and how many answers were "not known".  A hint
@@ -33,13 +39,34 @@
 /* A wait longer than this is reported as one (the worker never answered). */
 #define WAIT_LIMIT_S 120.0
 
-enum { OP_HINT, OP_CHECK, OP_TTW, NOPS };
-static const char *const op_name[NOPS] = {"hint", "check", "ttw"};
+enum { OP_HINT, OP_CHECK, OP_TTW, OP_FIRST, NOPS };
+static const char *const op_name[NOPS] = {"hint", "check", "ttw", "first"};
 
 static latency_samples S[NOPS];
 static int errors;
 static double timeout_s = 5;
 static bool print_lines;
+static const int fractions[] = {0, 25, 50, 75, 90};
+static unsigned fraction_set = 0x1f; /* bit k: fractions[k] */
+static bool first_only;
+
+/* --fractions: a comma list of fractions[] entries; false on another. */
+static bool parse_fractions(const char *list)
+{
+    fraction_set = 0;
+    for (const char *p = list; *p;) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        int k = 0;
+        while (k < 5 && fractions[k] != v)
+            k++;
+        if (end == p || k == 5 || (*end && *end != ','))
+            return false;
+        fraction_set |= 1u << k;
+        p = *end ? end + 1 : end;
+    }
+    return fraction_set != 0;
+}
 
 /* Until the worker's answer is ready (the hint too with want_hint); the
  * answer in out.  False when it never came. */
@@ -52,6 +79,30 @@ static bool wait_ready(session *s, bool want_hint, session_answer *out)
         session_wait(s, 0.01);
     }
     return true;
+}
+
+/* Until the worker's hint is known (not "not known"), or it settled
+ * without one, or WAIT_LIMIT_S; the last hint label it published. */
+static hint_label wait_known_hint(session *s)
+{
+    double end = latency_now_ms() + WAIT_LIMIT_S * 1e3;
+    hint_label last = HINT_PENDING;
+    for (;;) {
+        session_answer ans = {0};
+        bool ready = session_ready(s, true, &ans);
+        if (ready)
+            last = ans.hint.label;
+        session_answer_free(&ans);
+        if ((ready && last != HINT_UNKNOWN) || latency_now_ms() > end)
+            return last;
+        if (session_settled(s)) { /* published before it settled: one last look */
+            if (session_ready(s, true, &ans))
+                last = ans.hint.label;
+            session_answer_free(&ans);
+            return last;
+        }
+        session_wait(s, 0.01);
+    }
 }
 
 /* Until the worker has nothing left to do for this board. */
@@ -166,7 +217,15 @@ static void run_board(const char *text, const char *path, const int *start, cons
         session_apply(s, &m, false);
     rng r;
     rng_seed(&r, seed);
+    double f0 = latency_now_ms(), fc0 = latency_cpu_ms();
     session_think(s, ui, 0);
+    hint_label first = wait_known_hint(s);
+    double f1 = latency_now_ms(), fc1 = latency_cpu_ms();
+    latency_record(&S[OP_FIRST], f1 - f0, fc1 - fc0, first == HINT_UNKNOWN || first == HINT_PENDING);
+    if (print_lines)
+        printf("  %s first %.1f ms %s\n", what, f1 - f0, hint_name(first));
+    if (first_only)
+        goto out;
     /* fact numbers follow the board in some families: check only where not */
     const bool *sol = f->state_givens ? NULL : in_solution;
     warm_keys(s, ui, &r, sol, what);
@@ -254,8 +313,9 @@ static bool run_puzzle(const char *path, unsigned long seed)
         f->describe(p->data, desc, sizeof desc);
         printf("%s (%s %s): %d facts, %d marks in a solution, %d givens\n", path, f->name, desc, nf,
                own.n, ng);
-        static const int fractions[] = {0, 25, 50, 75, 90};
         for (int k = 0; k < 5; k++) {
+            if (!(fraction_set & (1u << k)))
+                continue;
             rng r;
             rng_seed(&r, seed * 1000003u + (unsigned long)k);
             rng_shuffle(&r, own.v, own.n);
@@ -293,6 +353,13 @@ int main(int argc, char **argv)
             seed = strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--label") == 0 && i + 1 < argc) {
             label = argv[++i];
+        } else if (strcmp(argv[i], "--fractions") == 0 && i + 1 < argc) {
+            if (!parse_fractions(argv[++i])) {
+                fprintf(stderr, "assist_warm: --fractions takes some of 0,25,50,75,90\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--first-only") == 0) {
+            first_only = true;
         } else if (strcmp(argv[i], "--lines") == 0) {
             print_lines = true;
         } else {
