@@ -517,7 +517,8 @@ static void enumerate_on_two_threads_lists_every_solution(void)
  * grow from a few milliseconds, it lists in the end exactly what one
  * uncut walk on a fresh copy of the puzzle lists, in the same order,
  * every solution passing the checker; once finished, it answers again
- * with no time at all.  8x8 boards, two threads (the split walk). */
+ * with no time at all, even after a walk of another board (one mark
+ * placed) in between.  8x8 boards, two threads (the split walk). */
 static void enumerate_resumes_where_it_was_cut(void)
 {
     rng r;
@@ -553,6 +554,11 @@ static void enumerate_resumes_where_it_was_cut(void)
                   "8x8 #%d: %ld solutions after %d cut asks, %ld in one walk, or in another order", rep,
                   got.listed, cuts, want.listed);
         CHECK(got.rejected == 0 && want.listed >= 1);
+        listing marked = {.p = resumed};
+        int mark = want.facts.v[0];
+        CHECK(tetravex_enumerate(resumed->data, &mark, 1, 1000, NULL, list_solution, &marked) == 1);
+        CHECK(marked.listed >= 1 && marked.rejected == 0);
+        vec_free(&marked.facts);
         got.facts.n = 0;
         got.listed = 0;
         sat_budget none = {.seconds = 1e-9};

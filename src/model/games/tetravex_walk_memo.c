@@ -9,7 +9,9 @@
  * deterministic (the corner, the depth and the prefixes follow from the
  * puzzle and the marks alone), and a subtree walked to its end has listed
  * every solution inside it.  A key holds the marks, the corner and every
- * prefix, so a walk is resumed only from a split laid exactly as its own. */
+ * prefix, so a walk is resumed only from a split laid exactly as its own.
+ * A few boards are kept, so that undoing a move back to a board walked
+ * before goes on with that board's walk too. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +19,21 @@
 #include "games/tetravex.h"
 #include "util.h"
 
-struct tetravex_walk_memo {
-    int *marks; /* sorted */
+/* Boards kept; the one used longest ago gives way. */
+#define MEMO_SLOTS 4
+
+typedef struct {
+    int *marks; /* sorted; NULL: an empty slot */
     int nmarks, corner, depth, nsub;
     int *prefix;     /* nsub * depth tile types */
     bool *complete;  /* per subtree */
     int_vec *sols;   /* per complete subtree: its solutions, cells facts each */
+    long used;       /* when last asked (the memo's clock) */
+} walk_slot;
+
+struct tetravex_walk_memo {
+    walk_slot slot[MEMO_SLOTS];
+    long clock;
 };
 
 /* One lock for every puzzle: the memo is asked once a walk. */
@@ -44,7 +55,7 @@ static int *sorted_copy(const int *v, int n)
     return s;
 }
 
-static void memo_clear(struct tetravex_walk_memo *m)
+static void slot_clear(walk_slot *m)
 {
     for (int k = 0; k < m->nsub; k++)
         vec_free(&m->sols[k]);
@@ -55,11 +66,39 @@ static void memo_clear(struct tetravex_walk_memo *m)
     memset(m, 0, sizeof *m);
 }
 
-static bool same_split(const struct tetravex_walk_memo *m, const tetravex_walk_key *k, const int *sorted)
+static bool same_split(const walk_slot *m, const tetravex_walk_key *k, const int *sorted)
 {
-    return m->nmarks == k->nmarks && m->corner == k->corner && m->depth == k->depth && m->nsub == k->nsub &&
-           memcmp(m->marks, sorted, (size_t)k->nmarks * sizeof *sorted) == 0 &&
+    return m->marks && m->nmarks == k->nmarks && m->corner == k->corner && m->depth == k->depth &&
+           m->nsub == k->nsub && memcmp(m->marks, sorted, (size_t)k->nmarks * sizeof *sorted) == 0 &&
            memcmp(m->prefix, k->prefix, (size_t)k->nsub * (size_t)k->depth * sizeof *k->prefix) == 0;
+}
+
+/* The slot that holds split k (its marks sorted), marked used; NULL when
+ * none does. */
+static walk_slot *find_slot(struct tetravex_walk_memo *memo, const tetravex_walk_key *k, const int *sorted)
+{
+    for (int i = 0; memo && i < MEMO_SLOTS; i++)
+        if (same_split(&memo->slot[i], k, sorted)) {
+            memo->slot[i].used = ++memo->clock;
+            return &memo->slot[i];
+        }
+    return NULL;
+}
+
+/* An empty slot, else the one used longest ago. */
+static walk_slot *oldest_slot(struct tetravex_walk_memo *memo)
+{
+    walk_slot *old = &memo->slot[0];
+    for (int i = 0; i < MEMO_SLOTS; i++) {
+        walk_slot *m = &memo->slot[i];
+        if (!m->marks) {
+            old = m;
+            break;
+        }
+        if (m->used < old->used)
+            old = m;
+    }
+    return old;
 }
 
 long tetravex_walk_recall(const tetravex_puzzle *t, const tetravex_walk_key *k, bool *complete, int_vec *sols)
@@ -67,8 +106,8 @@ long tetravex_walk_recall(const tetravex_puzzle *t, const tetravex_walk_key *k, 
     int *sorted = sorted_copy(k->marks, k->nmarks);
     long found = 0;
     pthread_mutex_lock(&memo_lock);
-    const struct tetravex_walk_memo *m = t->walk_memo;
-    if (m && same_split(m, k, sorted))
+    walk_slot *m = find_slot(t->walk_memo, k, sorted);
+    if (m)
         for (int s = 0; s < k->nsub; s++)
             if (m->complete[s]) {
                 complete[s] = true;
@@ -92,9 +131,11 @@ void tetravex_walk_keep(const tetravex_puzzle *t, const tetravex_walk_key *k, co
     tetravex_puzzle *own = (tetravex_puzzle *)t;
     if (!own->walk_memo)
         own->walk_memo = xcalloc(1, sizeof *own->walk_memo);
-    struct tetravex_walk_memo *m = own->walk_memo;
-    if (!same_split(m, k, sorted)) {
-        memo_clear(m);
+    walk_slot *m = find_slot(own->walk_memo, k, sorted);
+    if (!m) {
+        m = oldest_slot(own->walk_memo);
+        slot_clear(m);
+        m->used = ++own->walk_memo->clock;
         m->marks = sorted;
         sorted = NULL;
         m->nmarks = k->nmarks;
@@ -123,7 +164,8 @@ void tetravex_walk_memo_free(tetravex_puzzle *t)
 {
     if (!t->walk_memo)
         return;
-    memo_clear(t->walk_memo);
+    for (int i = 0; i < MEMO_SLOTS; i++)
+        slot_clear(&t->walk_memo->slot[i]);
     free(t->walk_memo);
     t->walk_memo = NULL;
 }
