@@ -46,7 +46,8 @@ static latency_samples S[NOPS];
 static int errors;
 static double timeout_s = 5;
 static bool print_lines;
-static const int fractions[] = {0, 25, 50, 75, 90};
+enum { NFRACTIONS = 5 };
+static const int fractions[NFRACTIONS] = {0, 25, 50, 75, 90};
 static unsigned fraction_set = 0x1f; /* bit k: fractions[k] */
 static bool first_only;
 
@@ -58,9 +59,9 @@ static bool parse_fractions(const char *list)
         char *end;
         long v = strtol(p, &end, 10);
         int k = 0;
-        while (k < 5 && fractions[k] != v)
+        while (k < NFRACTIONS && fractions[k] != v)
             k++;
-        if (end == p || k == 5 || (*end && *end != ','))
+        if (end == p || k == NFRACTIONS || (*end && *end != ','))
             return false;
         fraction_set |= 1u << k;
         p = *end ? end + 1 : end;
@@ -313,7 +314,7 @@ static bool run_puzzle(const char *path, unsigned long seed)
         f->describe(p->data, desc, sizeof desc);
         printf("%s (%s %s): %d facts, %d marks in a solution, %d givens\n", path, f->name, desc, nf,
                own.n, ng);
-        for (int k = 0; k < 5; k++) {
+        for (int k = 0; k < NFRACTIONS; k++) {
             if (!(fraction_set & (1u << k)))
                 continue;
             rng r;
