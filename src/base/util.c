@@ -95,6 +95,12 @@ void vec_free(int_vec *vec)
     vec->n = vec->cap = 0;
 }
 
+int int_compare(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
 static void sb_reserve(strbuf *b, size_t extra)
 {
     if (b->n + extra + 1 > b->cap) {

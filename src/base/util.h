@@ -30,6 +30,8 @@ typedef struct {
 
 void vec_push(int_vec *vec, int x);
 void vec_free(int_vec *vec);
+/* Ascending order of two ints, for qsort and bsearch. */
+int int_compare(const void *x, const void *y);
 
 /* A growable string buffer (answers, save files, messages). */
 typedef struct {

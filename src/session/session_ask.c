@@ -51,12 +51,6 @@ typedef struct {
     int dist, fact;
 } ranked;
 
-static int cmp_int(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
-}
-
 static int by_rank(const void *x, const void *y)
 {
     const ranked *a = x, *b = y;
@@ -138,12 +132,12 @@ void si_board_key(const job *j, int_vec *out)
     for (int i = 0; i < j->nmarks; i++)
         vec_push(out, j->marks[i]);
     if (out->n > 1)
-        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_int);
+        qsort(out->v, (size_t)out->n, sizeof *out->v, int_compare);
     vec_push(out, -1);
     int from = out->n;
     for (int i = 0; i < j->ngivens; i++)
         vec_push(out, j->givens[i]);
-    qsort(out->v + from, (size_t)(out->n - from), sizeof *out->v, cmp_int);
+    qsort(out->v + from, (size_t)(out->n - from), sizeof *out->v, int_compare);
 }
 
 bool si_same_vec(const int_vec *x, const int_vec *y)

@@ -190,15 +190,9 @@ int assist_forced_open(const assist_forced *fs)
     return n;
 }
 
-static int cmp_int(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return a < b ? -1 : a > b;
-}
-
 static bool sorted_has(const int_vec *v, int x)
 {
-    return v->n > 0 && bsearch(&x, v->v, (size_t)v->n, sizeof x, cmp_int) != NULL;
+    return v->n > 0 && bsearch(&x, v->v, (size_t)v->n, sizeof x, int_compare) != NULL;
 }
 
 /* Does sorted `big` hold every element of sorted `small`? */
@@ -492,7 +486,7 @@ assist_status ai_forced_update(assist *a, assist_forced *fs, const int *marks, i
     for (int i = 0; i < as.n; i++)
         vec_push(&lits, as.v[i]);
     if (lits.n > 1)
-        qsort(lits.v, (size_t)lits.n, sizeof *lits.v, cmp_int);
+        qsort(lits.v, (size_t)lits.n, sizeof *lits.v, int_compare);
     int m = 0;
     for (int i = 0; i < lits.n; i++)
         if (m == 0 || lits.v[m - 1] != lits.v[i])

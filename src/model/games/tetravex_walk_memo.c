@@ -39,18 +39,12 @@ struct tetravex_walk_memo {
 /* One lock for every puzzle: the memo is asked once a walk. */
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int cmp_int(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
-}
-
 static int *sorted_copy(const int *v, int n)
 {
     int *s = xcalloc((size_t)n + 1, sizeof *s);
     if (n > 0) { /* no marks may come as NULL */
         memcpy(s, v, (size_t)n * sizeof *s);
-        qsort(s, (size_t)n, sizeof *s, cmp_int);
+        qsort(s, (size_t)n, sizeof *s, int_compare);
     }
     return s;
 }
