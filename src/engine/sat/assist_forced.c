@@ -383,6 +383,9 @@ typedef struct {
     const int_vec *mark_facts;
     long listed;
     bool bad; /* a listed solution broke a mark: trust none of it */
+    /* the enumerator resumes (assist_set_enumerator_resumes), so it lists
+     * again what it listed before: one witness each is enough */
+    bool resumed;
 } enum_ctx;
 
 static void enum_add(void *vctx, const int *facts, int n)
@@ -397,10 +400,8 @@ static void enum_add(void *vctx, const int *facts, int n)
         if (!w[ec->mark_facts->v[i]])
             ec->bad = true;
     ec->listed++;
-    /* a resumed walk lists again what it listed before (assist.h,
-     * assist_set_enumerator_resumes): one witness each is enough */
     bool known = false;
-    for (int k = 0; k < fs->nwits && !known && !ec->bad; k++)
+    for (int k = 0; ec->resumed && k < fs->nwits && !known && !ec->bad; k++)
         known = memcmp(fs->wits[k], w, (size_t)fs->nf) == 0;
     if (ec->bad || known) {
         free(w);
@@ -425,7 +426,7 @@ static int run_enumerator(assist *a, assist_forced *fs, const int_vec *mark_fact
         if (b.seconds <= 0)
             return 0;
     }
-    enum_ctx ec = {.fs = fs, .mark_facts = mark_facts};
+    enum_ctx ec = {.fs = fs, .mark_facts = mark_facts, .resumed = a->enum_resumes};
     int e = a->enumerate(a->enum_ctx, mark_facts->v, mark_facts->n, ENUM_LIMIT,
                          a->has_budget ? &b : NULL, enum_add, &ec);
     fs->enum_again = e == -1 && a->enum_resumes;
